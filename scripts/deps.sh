@@ -1,0 +1,30 @@
+#!/bin/sh
+# Check the Debian packages rtbench needs; install the missing ones when run
+# as root, otherwise print the exact apt-get line and fail.
+#   scripts/deps.sh host      build the POSIX target and the host tool
+#   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests
+set -eu
+host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
+arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+ref_pkgs="rt-tests"
+case "${1:-host}" in
+host) want="$host_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs" ;;
+*) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
+esac
+missing=""
+for p in $want; do
+    st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$st" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+    echo "deps.sh: installing:$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >&2
+else
+    echo "deps.sh: missing packages; run: sudo apt-get install --no-install-recommends$missing" >&2
+    exit 1
+fi

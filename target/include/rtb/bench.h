@@ -1,0 +1,81 @@
+/*
+ * rtbench - what a benchmark sees: the catalog entry, the run context, and
+ * the calls to record samples.
+ *
+ * A benchmark is one function `int fn(struct rtb_ctx *ctx)`. It sets up its
+ * objects and threads, runs rtb_loops(ctx) iterations (warm-up included) and
+ * for each one takes two timestamps with rtb_now() around exactly the code
+ * it measures and hands them to rtb_sample(). Nothing may be formatted or
+ * printed between two timestamps. It tears down what it created and returns
+ * 0, a negative rtb_err from the port (propagated as is), or rtb_na(ctx, why)
+ * when the kernel lacks what it measures.
+ *
+ * Timestamps can be taken in different threads (t0 before a switch, t1 after
+ * it): keep them in `volatile rtb_cycles_t` variables shared by both.
+ */
+#ifndef RTB_BENCH_H
+#define RTB_BENCH_H
+
+#include <stdint.h>
+
+#include "rtb/config.h"
+#include "rtb/port.h"
+#include "rtb/timer.h"
+
+struct rtb_ctx;
+typedef int (*rtb_bench_fn)(struct rtb_ctx *ctx);
+
+/* Flags of a catalog entry. */
+#define RTB_NEEDS_RT 0x1u /* meaningful only under strict priority scheduling */
+
+struct rtb_bench_def {
+    const char *id;     /* Zephyr latency_measure id where one exists */
+    const char *desc;   /* latency_measure's description, <= 50 chars */
+    const char *family; /* "thread", "sem", ... (the file it lives in) */
+    enum rtb_cap cap;   /* capability it needs; missing -> n/a */
+    enum rtb_cap cap2;  /* a second one (RTB_CAP_NONE if none) */
+    unsigned flags;
+    rtb_bench_fn fn;
+};
+
+/* The catalog, in report order (target/core/catalog.def). */
+extern const struct rtb_bench_def rtb_catalog[];
+extern const unsigned rtb_catalog_len;
+
+/* Timestamp: the counter of the timer layer. */
+#define rtb_now() rtb_timer_read()
+
+/* Iterations to run: warm-up plus measured. */
+uint32_t rtb_loops(const struct rtb_ctx *ctx);
+/* Record one iteration's window [t0, t1]: wrap-safe delta, the calibrated
+ * timer overhead subtracted (clamped at 0). The first `warmup` calls of a
+ * benchmark are discarded. */
+void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1);
+/* Declare the figure not available; returns RTB_ERR_NOTSUP. `why` is static. */
+int rtb_na(struct rtb_ctx *ctx, const char *why);
+/* Stack memory for the benchmark's helper threads (index 0..RTB_MAX_THREADS-1),
+ * RTB_CONFIG_STACK_SIZE bytes each, 8-byte aligned. */
+#define RTB_MAX_THREADS 4
+void *rtb_stack(unsigned index);
+
+/* ---- running the suite (called by the port) --------------------------- */
+
+struct rtb_run_config {
+    const char *filter;  /* comma-separated id globs; NULL = RTB_CONFIG_FILTER */
+    uint32_t iterations; /* 0 = RTB_CONFIG_ITERATIONS; capped at RTB_CONFIG_MAX_SAMPLES */
+    uint32_t warmup;     /* UINT32_MAX = RTB_CONFIG_WARMUP */
+    int list_only;       /* print the catalog (id, family, description) and return */
+};
+
+/* Run the selected benchmarks, printing the header, one human line and one
+ * record per benchmark, and the end record. Called from a thread at
+ * RTB_PRIO_MAIN after the port and the timer are initialised.
+ * Returns 0 when every benchmark gave a figure or n/a, else the first
+ * negative error (the remaining benchmarks still run). */
+int rtb_main(const struct rtb_run_config *cfg);
+
+/* 1 if `id` matches the comma-separated glob list `filter` ('*', '?'); a glob
+ * prefixed with '-' excludes what it matches ("*,-calib.*"); the last match wins. */
+int rtb_filter_match(const char *filter, const char *id);
+
+#endif /* RTB_BENCH_H */
