@@ -1,0 +1,17 @@
+/*
+ * rtbench host - the subcommands. Each takes the arguments after its name
+ * (argv[0] is the subcommand) and returns the process exit status:
+ * 0 success, 1 the command ran but the answer is "no" (a regression, an
+ * incomplete run, a failed benchmark), 2 bad usage or an input/IO error.
+ */
+#ifndef RTBH_CMDS_H
+#define RTBH_CMDS_H
+
+int cmd_run(int argc, char **argv);     /* cmd_run.c */
+int cmd_list(int argc, char **argv);    /* cmd_list.c */
+int cmd_show(int argc, char **argv);    /* cmd_show.c */
+int cmd_import(int argc, char **argv);  /* cmd_import.c */
+int cmd_compare(int argc, char **argv); /* cmd_compare.c */
+int cmd_check(int argc, char **argv);   /* cmd_check.c */
+
+#endif /* RTBH_CMDS_H */
