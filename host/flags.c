@@ -1,0 +1,236 @@
+/*
+ * rtbench host - artifact flags (see flags.h; the rules are written down in
+ * docs/cli.md, section "Flags").
+ */
+#include "flags.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const struct {
+    unsigned bit;
+    const char *name;
+    char marker;
+} flag_names[] = {
+    {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},  {MF_NOSCHED, "nosched", '~'},
+    {MF_CLAMPED, "clamped", '<'},     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean_only", 0},
+};
+
+const char *model_flag_name(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
+        if (flag_names[i].bit == bit)
+            return flag_names[i].name;
+    return NULL;
+}
+
+char model_flag_marker(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
+        if (flag_names[i].bit == bit)
+            return flag_names[i].marker;
+    return 0;
+}
+
+unsigned model_flag_from_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
+        if (strcmp(flag_names[i].name, name) == 0)
+            return flag_names[i].bit;
+    return 0;
+}
+
+double flags_metric_value(const struct metric *m)
+{
+    return m->has_pct ? (double)m->p50 : m->mean;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int flags_sibling_key(const char *id, char *buf, size_t len)
+{
+    char tmp[256];
+    if (!id || strlen(id) >= sizeof tmp)
+        return 0;
+    strcpy(tmp, id);
+    char *comp[32];
+    size_t nc = 0;
+    for (char *save = NULL, *t = strtok_r(tmp, ".", &save); t && nc < 32; t = strtok_r(NULL, ".", &save))
+        comp[nc++] = t;
+    if (nc < 2 || strcmp(comp[0], "calib") == 0)
+        return 0;
+    const char *obj = comp[0];
+    int queue = strcmp(obj, "fifo") == 0 || strcmp(obj, "lifo") == 0 || strcmp(obj, "stack") == 0;
+    int alloc = 0, ctx = 0, imm = 0;
+    for (size_t i = 1; i < nc; i++) {
+        if (queue && (strcmp(comp[i], "alloc") == 0 || strcmp(comp[i], "free") == 0))
+            alloc = 1;
+        if (strcmp(comp[i], "blocking") == 0 || strncmp(comp[i], "wake", 4) == 0 || strcmp(comp[i], "ctx") == 0)
+            ctx = 1;
+        if (strcmp(comp[i], "immediate") == 0)
+            imm = 1;
+    }
+    if (queue)
+        obj = "queue";
+    else if (strcmp(obj, "thread") == 0)
+        obj = strcmp(comp[1], "yield") == 0 ? "thread.yield" : "thread.lifecycle";
+    snprintf(buf, len, "%s|%s%s", obj, alloc ? "alloc-" : "", ctx ? "ctx" : imm ? "imm" : "");
+    return 1;
+}
+
+/* v within 1/64 of 2^W / d (W = 32 or 64): the mark of a wrapped counter. */
+static int near_wrap(double v, double d)
+{
+    if (d < 1)
+        d = 1;
+    for (int w = 32; w <= 64; w += 32) {
+        double q = ldexp(1.0, w) / d;
+        if (d == 1) {
+            if (v >= q * (1 - 1.0 / 64) && v <= q)
+                return 1;
+        } else if (fabs(v - q) <= q / 64) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static double run_iters(const struct run *r)
+{
+    const char *it = run_hdr(r, "iters");
+    uint64_t n;
+    if (it && parse_u64(it, &n) == 0 && n > 0)
+        return (double)n;
+    if (r->format && strcmp(r->format, "zephyr") == 0)
+        return FLAGS_ZEPHYR_DEFAULT_ITERS;
+    return 0;
+}
+
+static int underflow(const struct run *r, const struct metric *m)
+{
+    if (m->has_pct) {
+        /* single samples */
+        if (near_wrap((double)m->max, 1) || near_wrap((double)m->p50, 1) || near_wrap((double)m->min, 1))
+            return 1;
+        if (m->n > 1 && near_wrap(m->mean, (double)m->n))
+            return 1;
+    } else {
+        double n = m->n > 0 ? (double)m->n : run_iters(r);
+        if (near_wrap(m->mean, 1) || (n > 1 && near_wrap(m->mean, n)))
+            return 1;
+    }
+    /* ns printed by the source vs the run's clock */
+    if (m->mean_ns >= 0 && r->ns_per_unit > 0) {
+        double expect = m->mean * r->ns_per_unit;
+        double tol = 0.10 * fmax(expect, m->mean_ns);
+        double floor_tol = 2 * r->ns_per_unit + 2;
+        if (tol < floor_tol)
+            tol = floor_tol;
+        if (fabs(m->mean_ns - expect) > tol)
+            return 1;
+    }
+    return 0;
+}
+
+void flags_apply_run(struct run *r)
+{
+    if (!r || r->n_m == 0)
+        return;
+    for (size_t i = 0; i < r->n_m; i++)
+        if (r->m[i].state == MS_OK && underflow(r, &r->m[i]))
+            r->m[i].flags |= MF_UNDERFLOW;
+
+    char(*keys)[96] = xcalloc(r->n_m, sizeof *keys);
+    int *has = xcalloc(r->n_m, sizeof *has);
+    double *sib = xmalloc(r->n_m * sizeof *sib);
+    for (size_t i = 0; i < r->n_m; i++)
+        has[i] = r->m[i].state == MS_OK && flags_sibling_key(r->m[i].id, keys[i], sizeof keys[i]);
+    for (size_t i = 0; i < r->n_m; i++) {
+        if (!has[i])
+            continue;
+        size_t k = 0;
+        for (size_t j = 0; j < r->n_m; j++)
+            if (j != i && has[j] && !(r->m[j].flags & MF_UNDERFLOW) && strcmp(keys[i], keys[j]) == 0)
+                sib[k++] = flags_metric_value(&r->m[j]);
+        if (k == 0)
+            continue;
+        double med = median(sib, k);
+        if (med > 0 && flags_metric_value(&r->m[i]) > FLAGS_OUTLIER_FACTOR * med)
+            r->m[i].flags |= MF_OUTLIER;
+    }
+    free(sib);
+    free(has);
+    free(keys);
+}
+
+/* A figure usable for cross-run scaling: measured, positive, not suspect. */
+static const struct metric *usable(const struct run *r, const char *id)
+{
+    const struct metric *m = run_find_metric(r, id);
+    if (!m || m->state != MS_OK || (m->flags & (MF_UNDERFLOW | MF_OUTLIER)))
+        return NULL;
+    return flags_metric_value(m) > 0 ? m : NULL;
+}
+
+void flags_apply_compare(struct run **runs, size_t n)
+{
+    if (n < 2)
+        return;
+    /* scale[i]: the median over common metrics of value_i / value_0 */
+    double *scale = xcalloc(n, sizeof *scale);
+    size_t cap = runs[0]->n_m ? runs[0]->n_m : 1;
+    double *tmp = xmalloc(cap * sizeof *tmp);
+    scale[0] = 1;
+    for (size_t i = 1; i < n; i++) {
+        size_t k = 0;
+        for (size_t j = 0; j < runs[0]->n_m; j++) {
+            const struct metric *a = usable(runs[0], runs[0]->m[j].id);
+            const struct metric *b = a ? usable(runs[i], a->id) : NULL;
+            if (b)
+                tmp[k++] = flags_metric_value(b) / flags_metric_value(a);
+        }
+        scale[i] = k ? median(tmp, k) : 0;
+    }
+    free(tmp);
+
+    double *others = xmalloc(n * sizeof *others);
+    for (size_t i = 0; i < n; i++) {
+        if (scale[i] <= 0)
+            continue;
+        for (size_t j = 0; j < runs[i]->n_m; j++) {
+            struct metric *m = &runs[i]->m[j];
+            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW))
+                continue;
+            double u = flags_metric_value(m) / scale[i];
+            size_t k = 0;
+            for (size_t o = 0; o < n; o++) {
+                if (o == i || scale[o] <= 0)
+                    continue;
+                const struct metric *x = usable(runs[o], m->id);
+                if (x)
+                    others[k++] = flags_metric_value(x) / scale[o];
+            }
+            if (k == 0)
+                continue;
+            double med = median(others, k);
+            if (med > 0 && u > FLAGS_OUTLIER_FACTOR * med)
+                m->flags |= MF_OUTLIER;
+        }
+    }
+    free(others);
+    free(scale);
+}

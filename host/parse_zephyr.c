@@ -1,0 +1,407 @@
+/*
+ * rtbench host - Zephyr latency_measure log importer (see parse_zephyr.h).
+ */
+#include "parse_zephyr.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static int is_id_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' || c == '_' ||
+           c == '+' || c == '-';
+}
+
+/* Unsigned decimal at *p (bounded by end); advances *p. 0, or -1 if no digit
+ * or the value does not fit 64 bits. */
+static int take_u64(const char **p, const char *end, uint64_t *out)
+{
+    const char *s = *p;
+    uint64_t v = 0;
+    if (s >= end || !is_digit(*s))
+        return -1;
+    while (s < end && is_digit(*s)) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+        s++;
+    }
+    *p = s;
+    *out = v;
+    return 0;
+}
+
+static const char *skip_sp(const char *s, const char *end)
+{
+    while (s < end && is_space(*s))
+        s++;
+    return s;
+}
+
+/* Match the literal `word` at s; returns the position after it or NULL. */
+static const char *take_word(const char *s, const char *end, const char *word)
+{
+    size_t n = strlen(word);
+    if ((size_t)(end - s) < n || memcmp(s, word, n) != 0)
+        return NULL;
+    return s + n;
+}
+
+/* Try to match ": <N> cycles , <M> ns" at colon (which points at ':'). */
+static int match_tail(const char *colon, const char *end, uint64_t *cyc, uint64_t *ns)
+{
+    const char *s = skip_sp(colon + 1, end);
+    if (take_u64(&s, end, cyc) < 0)
+        return 0;
+    s = skip_sp(s, end);
+    if (!(s = take_word(s, end, "cycles")))
+        return 0;
+    s = skip_sp(s, end);
+    if (s >= end || *s != ',')
+        return 0;
+    s = skip_sp(s + 1, end);
+    if (take_u64(&s, end, ns) < 0)
+        return 0;
+    s = skip_sp(s, end);
+    if (!(s = take_word(s, end, "ns")))
+        return 0;
+    /* "ns" must end there: followed by nothing, a blank or ':' */
+    return s == end || is_space(*s) || *s == ':';
+}
+
+int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
+{
+    const char *end = line + len;
+    const char *s = skip_sp(line, end);
+    const char *id = s;
+    while (s < end && is_id_char(*s))
+        s++;
+    size_t id_len = (size_t)(s - id);
+    if (id_len == 0 || id_len > 200 || s >= end || !is_space(*s))
+        return 0;
+    /* the id must contain a letter and a dot (latency_measure ids always do) */
+    if (!memchr(id, '.', id_len))
+        return 0;
+    s = skip_sp(s, end);
+    if (s >= end || *s != '-')
+        return 0;
+    s++;
+    if (s >= end || !is_space(*s))
+        return 0;
+    s = skip_sp(s, end);
+    const char *desc = s;
+    for (const char *c = s; c < end; c++) {
+        if (*c != ':')
+            continue;
+        uint64_t cyc, ns;
+        if (match_tail(c, end, &cyc, &ns)) {
+            const char *de = c;
+            while (de > desc && is_space(de[-1]))
+                de--;
+            row->id = id;
+            row->id_len = id_len;
+            row->desc = desc;
+            row->desc_len = (size_t)(de - desc);
+            row->cycles = cyc;
+            row->ns = ns;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Iterate over lines: returns the next line start or NULL at the end. */
+static const char *next_line(const char *p, const char *end, size_t *llen)
+{
+    if (p >= end)
+        return NULL;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    *llen = (size_t)(le - p);
+    if (*llen && p[*llen - 1] == '\r')
+        (*llen)--;
+    return p;
+}
+
+int zephyr_detect(const char *text, size_t len)
+{
+    const char *end = text + len, *p = text;
+    size_t ll;
+    struct zephyr_row row;
+    while ((p = next_line(p, end, &ll)) != NULL) {
+        if (zephyr_parse_row(p, ll, &row))
+            return 1;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The value in [lo, hi] with the fewest significant digits. */
+static double simplest_in(double lo, double hi)
+{
+    if (hi <= 0 || lo > hi)
+        return 0;
+    int e = (int)floor(log10(hi));
+    for (int digits = 1; digits <= 12; digits++) {
+        double step = pow(10.0, e - digits + 1);
+        double c = ceil(lo / step) * step;
+        if (c <= hi && c > 0)
+            return c;
+    }
+    return (lo + hi) / 2;
+}
+
+double zephyr_derive_hz(const uint64_t *cycles, const uint64_t *ns, size_t n, int *consistent)
+{
+    double lo = 0, hi = HUGE_VAL;
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ns[i] == 0 || cycles[i] == 0)
+            continue;
+        /* Both printed truncated: true cycles in [c, c+1), true ns in
+         * [m, m+1) => hz in (c*1e9/(m+1), (c+1)*1e9/m). */
+        double a = (double)cycles[i] * 1e9 / ((double)ns[i] + 1.0);
+        double b = ((double)cycles[i] + 1.0) * 1e9 / (double)ns[i];
+        if (a > lo)
+            lo = a;
+        if (b < hi)
+            hi = b;
+        used++;
+    }
+    if (used == 0) {
+        if (consistent)
+            *consistent = 0;
+        return 0;
+    }
+    if (lo <= hi) {
+        if (consistent)
+            *consistent = 1;
+        return simplest_in(lo, hi);
+    }
+    if (consistent)
+        *consistent = 0;
+    double *v = xmalloc(used * sizeof *v);
+    size_t k = 0;
+    for (int pass = 0; pass < 2 && k == 0; pass++)
+        for (size_t i = 0; i < n; i++)
+            if (ns[i] > 0 && cycles[i] > 0 && (pass == 1 || ns[i] >= 1000))
+                v[k++] = (double)cycles[i] * 1e9 / (double)ns[i];
+    qsort(v, k, sizeof *v, cmp_double);
+    double med = (k % 2) ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+    free(v);
+    return floor(med + 0.5);
+}
+
+/* Token after "-b" / "--board" / "--board=" in a west build line. */
+static char *find_board(const char *line, size_t len)
+{
+    const char *end = line + len;
+    const char *s = line;
+    while (s < end) {
+        s = skip_sp(s, end);
+        const char *t = s;
+        while (s < end && !is_space(*s))
+            s++;
+        size_t tl = (size_t)(s - t);
+        const char *val = NULL;
+        size_t vl = 0;
+        if ((tl == 2 && memcmp(t, "-b", 2) == 0) || (tl == 7 && memcmp(t, "--board", 7) == 0)) {
+            val = skip_sp(s, end);
+            const char *ve = val;
+            while (ve < end && !is_space(*ve))
+                ve++;
+            vl = (size_t)(ve - val);
+        } else if (tl > 8 && memcmp(t, "--board=", 8) == 0) {
+            val = t + 8;
+            vl = tl - 8;
+        }
+        if (val && vl > 0 && vl < 128)
+            return xstrndup(val, vl);
+    }
+    return NULL;
+}
+
+static const char *memfind(const char *s, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    if (n == 0 || len < n)
+        return NULL;
+    for (size_t i = 0; i + n <= len; i++)
+        if (s[i] == needle[0] && memcmp(s + i, needle, n) == 0)
+            return s + i;
+    return NULL;
+}
+
+/* Version token after "Booting Zephyr OS build " (or "version "). */
+static char *find_version(const char *line, size_t len)
+{
+    static const char *const keys[] = {"Booting Zephyr OS build ", "Booting Zephyr OS version "};
+    for (size_t k = 0; k < 2; k++) {
+        const char *p = memfind(line, len, keys[k]);
+        if (!p)
+            continue;
+        const char *end = line + len;
+        const char *v = p + strlen(keys[k]);
+        v = skip_sp(v, end);
+        const char *ve = v;
+        while (ve < end && !is_space(*ve) && (unsigned char)*ve > 0x20 && (unsigned char)*ve < 0x7f)
+            ve++;
+        if (ve > v && (size_t)(ve - v) < 128)
+            return xstrndup(v, (size_t)(ve - v));
+        return xstrdup("");
+    }
+    return NULL;
+}
+
+static char *printable_dup(const char *s, size_t n)
+{
+    char *d = xstrndup(s, n);
+    for (char *c = d; *c; c++)
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c == 0x7f)
+            *c = '?';
+    return d;
+}
+
+int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, struct run *out,
+                 size_t *ignored, char *err, size_t errlen)
+{
+    static const struct zephyr_opts none = {0};
+    if (!o)
+        o = &none;
+    memset(out, 0, sizeof *out);
+    if (ignored)
+        *ignored = 0;
+    const char *end = text + len, *p = text;
+    size_t ll;
+    char *board = NULL, *version = NULL;
+    int banners_after_rows = 0, status = -1; /* -1 none, 0 successful, 1 failed */
+    size_t cap = 0, n = 0;
+    uint64_t *cyc = NULL, *ns = NULL;
+    struct zephyr_row row;
+
+    while ((p = next_line(p, end, &ll)) != NULL) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (zephyr_parse_row(p, ll, &row)) {
+            if (banners_after_rows) {
+                if (ignored)
+                    (*ignored)++;
+            } else {
+                char *id = printable_dup(row.id, row.id_len);
+                if (run_find_metric(out, id)) {
+                    if (ignored)
+                        (*ignored)++; /* a repeated id: the first figure is kept */
+                } else {
+                    struct metric *m = run_add_metric(out, id);
+                    m->desc = printable_dup(row.desc, row.desc_len);
+                    m->state = MS_OK;
+                    m->flags = MF_MEAN_ONLY;
+                    m->has_pct = 0;
+                    m->n = o->iters;
+                    m->mean = (double)row.cycles;
+                    m->mean_ns = (double)row.ns;
+                    if (n == cap) {
+                        cap = cap ? cap * 2 : 64;
+                        cyc = xrealloc(cyc, cap * sizeof *cyc);
+                        ns = xrealloc(ns, cap * sizeof *ns);
+                    }
+                    cyc[n] = row.cycles;
+                    ns[n] = row.ns;
+                    n++;
+                }
+                free(id);
+            }
+        } else if (memfind(p, ll, "west build")) {
+            if (!board)
+                board = find_board(p, ll);
+        } else if (memfind(p, ll, "Booting Zephyr OS")) {
+            if (n > 0)
+                banners_after_rows = 1;
+            else if (!version)
+                version = find_version(p, ll);
+        } else if (memfind(p, ll, "PROJECT EXECUTION SUCCESSFUL")) {
+            if (!banners_after_rows)
+                status = 0;
+        } else if (memfind(p, ll, "PROJECT EXECUTION FAILED")) {
+            if (!banners_after_rows)
+                status = 1;
+        }
+        p = nl ? nl + 1 : end;
+    }
+
+    if (n == 0) {
+        free(board);
+        free(version);
+        free(cyc);
+        free(ns);
+        run_free(out);
+        return errf(err, errlen, "no latency_measure results");
+    }
+
+    int consistent = 0;
+    double hz = o->cpu_hz > 0 ? o->cpu_hz : zephyr_derive_hz(cyc, ns, n, &consistent);
+    free(cyc);
+    free(ns);
+
+    char buf[64], now[32];
+    out->format = xstrdup("zephyr");
+    out->source = xstrdup(o->source ? o->source : "import");
+    iso_now(now, sizeof now);
+    out->created = xstrdup(now);
+    out->host = xstrdup(host_name());
+    out->unit = xstrdup("cycles");
+    run_hdr_set(out, "kernel", "Zephyr");
+    if (version)
+        run_hdr_set(out, "kver", version);
+    if (o->board && *o->board)
+        run_hdr_set(out, "board", o->board);
+    else if (board)
+        run_hdr_set(out, "board", board);
+    run_hdr_set(out, "unit", "cycles");
+    run_hdr_set(out, "clock", "hw");
+    run_hdr_set(out, "bench", "latency_measure");
+    if (hz > 0) {
+        snprintf(buf, sizeof buf, "%.0f", hz);
+        run_hdr_set(out, "hz", buf);
+        run_hdr_set(out, "hz_source", o->cpu_hz > 0 ? "given" : consistent ? "derived" : "derived-median");
+        out->ns_per_unit = 1e9 / hz;
+    }
+    if (o->iters > 0) {
+        snprintf(buf, sizeof buf, "%u", o->iters);
+        run_hdr_set(out, "iters", buf);
+    }
+    snprintf(buf, sizeof buf, "%zu", n);
+    run_hdr_set(out, "count", buf);
+    if (status == 0) {
+        out->status = RUN_COMPLETE;
+    } else {
+        out->status = RUN_INCOMPLETE;
+        out->status_detail = xstrdup(status == 1 ? "PROJECT EXECUTION FAILED"
+                                                 : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
+    }
+    free(board);
+    free(version);
+    return 0;
+}
