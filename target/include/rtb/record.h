@@ -33,12 +33,29 @@ void rtb_rec_u64(struct rtb_rec *r, const char *key, uint64_t value);
 void rtb_rec_i64(struct rtb_rec *r, const char *key, int64_t value);
 /* Append a fixed-point value given x 1000, printed as "123.456". */
 void rtb_rec_milli(struct rtb_rec *r, const char *key, uint64_t milli);
-/* Append " *xxxxxxxx\n" (CRC-32 of everything before the '*'). Returns the
- * line length, or a negative rtb_err if the buffer overflowed. */
+/* Append " *xxxxxxxx\n" (CRC-32 of everything before the '*') and a NUL
+ * (not counted). Returns the line length, or RTB_ERR_OVERFLOW if anything
+ * did not fit in `cap` bytes (then nothing must be emitted). */
 int rtb_rec_end(struct rtb_rec *r);
 
-/* Small formatting helpers used for human lines (no printf on the target). */
-size_t rtb_fmt_u64(char *out, uint64_t v);          /* decimal, returns length */
+/* Check one record: `line` starts at "RTB1 " and runs `len` bytes to the end
+ * of the line (a trailing "\n" or "\r\n" is allowed). Returns 0 when the
+ * line ends in a well-formed " *xxxxxxxx" (8 lowercase hex digits) whose
+ * CRC-32 matches, RTB_ERR_INVAL when the framing is malformed, RTB_ERR_CHECK
+ * when the CRC differs. */
+int rtb_rec_check(const char *line, size_t len);
+
+/* Decode %XX escapes (either hex case) of a NUL-terminated value in place;
+ * a '%' not followed by two hex digits is kept as is. Returns the new length. */
+size_t rtb_rec_unescape(char *s);
+
+/* Small formatting helpers used for human lines (no printf on the target).
+ * Each writes a NUL after what it returns the length of. */
+size_t rtb_fmt_u64(char *out, uint64_t v);       /* decimal; out >= 21 bytes */
+size_t rtb_fmt_milli(char *out, uint64_t milli); /* "123.456"; out >= 25 bytes */
+/* `s` padded with spaces to `width` (right = 1: on the left, like "%7s";
+ * 0: on the right, like "%-40s"), never truncated except to fit `cap`
+ * bytes including the NUL. */
 size_t rtb_fmt_pad(char *out, size_t cap, const char *s, size_t width, int right);
 
 #endif /* RTB_RECORD_H */

@@ -30,7 +30,10 @@ uint32_t rtb_percentile(const uint32_t *sorted, uint32_t n, uint32_t per_mille);
 /* Sort `v` ascending in place (heapsort: no recursion, no allocation). */
 void rtb_sort_u32(uint32_t *v, uint32_t n);
 
-/* Sort `samples` in place and fill `out`. n == 0 gives all zeros. */
+/* Sort `samples` in place and fill `out`. n == 0 gives all zeros.
+ * mean and sd are exact to the rounding of the last digit for any uint32
+ * samples while n * (max - min) < 2^52 (e.g. any n <= 2^20); beyond that the
+ * deviations are scaled down by a power of two for the sd. */
 void rtb_stats_compute(uint32_t *samples, uint32_t n, struct rtb_stats *out);
 
 /* t1 - t0 modulo 2^bits (bits 1..64): exact across one wrap of the counter. */
@@ -41,8 +44,10 @@ uint64_t rtb_delta(rtb_cycles_t t0, rtb_cycles_t t1, unsigned bits);
 uint32_t rtb_sub_overhead(uint64_t delta, uint64_t overhead, uint32_t *clamped,
                           uint32_t *saturated);
 
-/* x * num / den rounded to nearest, without overflow for x < 2^40 and
- * num, den < 2^24 (used to turn ticks into the reported unit and into ns). */
+/* x * num / den rounded to nearest, computed with a 128-bit intermediate so
+ * it never overflows (in particular for x < 2^40 and num, den < 2^24); a
+ * result beyond 64 bits saturates at UINT64_MAX; den == 0 gives 0. Used to
+ * turn ticks into the reported unit and into ns. */
 uint64_t rtb_scale(uint64_t x, uint64_t num, uint64_t den);
 
 #endif /* RTB_STATS_H */

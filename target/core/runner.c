@@ -1,0 +1,487 @@
+/*
+ * rtbench - the runner (rtb/bench.h): timer-overhead calibration, selection,
+ * one human line and one record per benchmark, framed by the H and E records.
+ *
+ * No printf and no allocation: lines are built with the helpers of
+ * record.c in one static buffer and written with rtb_port_write(). Nothing
+ * is formatted while a benchmark is running; rtb_sample() only does integer
+ * arithmetic and a store.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb/bench.h"
+#include "rtb/config.h"
+#include "rtb/error.h"
+#include "rtb/port.h"
+#include "rtb/record.h"
+#include "rtb/stats.h"
+#include "rtb/timer.h"
+
+#if defined(__clang__)
+#define RTB_CC "clang " __VERSION__
+#elif defined(__GNUC__)
+#define RTB_CC "gcc " __VERSION__
+#elif defined(__VERSION__)
+#define RTB_CC __VERSION__
+#else
+#define RTB_CC "unknown"
+#endif
+
+#define ID_WIDTH 40
+#define DESC_WIDTH 50
+#define NUM_WIDTH 7
+
+struct rtb_ctx {
+    uint32_t loops;      /* warm-up + measured */
+    uint32_t warmup;     /* first samples to discard */
+    uint32_t seen;       /* rtb_sample() calls so far */
+    uint32_t n;          /* samples kept */
+    uint32_t *samples;   /* RTB_CONFIG_MAX_SAMPLES entries */
+    uint32_t cap;        /* measured iterations wanted (<= RTB_CONFIG_MAX_SAMPLES) */
+    uint64_t overhead;   /* ticks */
+    unsigned bits;       /* counter width */
+    uint32_t clamped;    /* samples below the overhead */
+    uint32_t saturated;  /* samples above 2^32-1 ticks */
+    const char *na_why;  /* set by rtb_na() */
+};
+
+static uint32_t sample_buf[RTB_CONFIG_MAX_SAMPLES];
+
+/* Helper-thread stacks; a union with uint64_t gives the 8-byte alignment. */
+union rtb_stack_mem {
+    uint64_t align;
+    unsigned char bytes[RTB_CONFIG_STACK_SIZE];
+};
+static union rtb_stack_mem stacks[RTB_MAX_THREADS];
+
+static char line_buf[RTB_CONFIG_LINE_MAX];
+
+/* ---- API for the benchmarks --------------------------------------------- */
+
+uint32_t rtb_loops(const struct rtb_ctx *ctx)
+{
+    return ctx->loops;
+}
+
+void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1)
+{
+    uint32_t seen = ctx->seen++;
+    if (seen < ctx->warmup || ctx->n >= ctx->cap)
+        return;
+    ctx->samples[ctx->n++] = rtb_sub_overhead(rtb_delta(t0, t1, ctx->bits), ctx->overhead,
+                                              &ctx->clamped, &ctx->saturated);
+}
+
+int rtb_na(struct rtb_ctx *ctx, const char *why)
+{
+    ctx->na_why = why;
+    return RTB_ERR_NOTSUP;
+}
+
+void *rtb_stack(unsigned index)
+{
+    if (index >= RTB_MAX_THREADS)
+        return NULL;
+    return stacks[index].bytes;
+}
+
+/* ---- building human lines ----------------------------------------------- */
+
+struct line {
+    size_t len;
+};
+
+static void ln_reset(struct line *l)
+{
+    l->len = 0;
+    line_buf[0] = '\0';
+}
+
+static void ln_pad(struct line *l, const char *s, size_t width, int right)
+{
+    l->len += rtb_fmt_pad(line_buf + l->len, sizeof line_buf - l->len, s, width, right);
+}
+
+static void ln_str(struct line *l, const char *s)
+{
+    ln_pad(l, s, 0, 0);
+}
+
+static void ln_u64(struct line *l, uint64_t v, size_t width)
+{
+    char num[24];
+    rtb_fmt_u64(num, v);
+    ln_pad(l, num, width, 1);
+}
+
+static void ln_i64(struct line *l, int64_t v)
+{
+    if (v < 0) {
+        ln_str(l, "-");
+        ln_u64(l, (uint64_t)0 - (uint64_t)v, 0);
+    } else {
+        ln_u64(l, (uint64_t)v, 0);
+    }
+}
+
+static void ln_kv(struct line *l, const char *key, uint64_t v)
+{
+    ln_str(l, " ");
+    ln_str(l, key);
+    ln_str(l, "=");
+    ln_u64(l, v, 0);
+}
+
+static void ln_emit(struct line *l)
+{
+    /* always end with a newline, even if the text had to be cut */
+    if (l->len + 1 >= sizeof line_buf)
+        l->len = sizeof line_buf - 2;
+    line_buf[l->len++] = '\n';
+    line_buf[l->len] = '\0';
+    rtb_port_write(line_buf, l->len);
+}
+
+/* "<id padded to 40> - <desc padded to 50> :" */
+static void ln_head(struct line *l, const struct rtb_bench_def *b)
+{
+    ln_reset(l);
+    ln_pad(l, b->id, ID_WIDTH, 0);
+    ln_str(l, " - ");
+    ln_pad(l, b->desc, DESC_WIDTH, 0);
+    ln_str(l, " :");
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+/* Finish and write a record; 1 if written, 0 if it did not fit (a cut
+ * record is never emitted: it still counts in E, so the reader sees it lost). */
+static unsigned rec_emit(struct rtb_rec *r)
+{
+    int len = rtb_rec_end(r);
+    if (len < 0) {
+        static const char msg[] = "rtbench: error: record longer than RTB_CONFIG_LINE_MAX, dropped\n";
+        rtb_port_write(msg, sizeof msg - 1);
+        return 0;
+    }
+    rtb_port_write(line_buf, (size_t)len);
+    return 1;
+}
+
+static unsigned report_na(const struct rtb_bench_def *b, const char *why)
+{
+    struct line l;
+    struct rtb_rec r;
+    if (why == NULL || why[0] == '\0')
+        why = "not supported by the port";
+    ln_head(&l, b);
+    ln_str(&l, " n/a : ");
+    ln_str(&l, why);
+    ln_emit(&l);
+    rtb_rec_begin(&r, line_buf, sizeof line_buf, 'N');
+    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_str(&r, "reason", why);
+    return rec_emit(&r);
+}
+
+static unsigned report_failed(const struct rtb_bench_def *b, int err, int native)
+{
+    struct line l;
+    struct rtb_rec r;
+    ln_head(&l, b);
+    ln_str(&l, " FAILED : ");
+    ln_str(&l, rtb_strerror(err));
+    ln_str(&l, " (");
+    ln_i64(&l, err);
+    ln_str(&l, ")");
+    ln_emit(&l);
+    rtb_rec_begin(&r, line_buf, sizeof line_buf, 'F');
+    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_i64(&r, "err", err);
+    rtb_rec_str(&r, "name", rtb_strerror(err));
+    rtb_rec_i64(&r, "native", native);
+    return rec_emit(&r);
+}
+
+static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ctx *ctx,
+                          const struct rtb_timer_desc *td, int nosched)
+{
+    struct rtb_stats st;
+    struct line l;
+    struct rtb_rec r;
+    char flags[32], num[28];
+    uint64_t mean_milli, sd_milli, mean_ns_milli;
+    uint32_t un = td->unit_num, ud = td->unit_den;
+    size_t fl = 0;
+
+    rtb_stats_compute(ctx->samples, ctx->n, &st);
+    /* ticks -> reported unit, every value the same way */
+    mean_milli = rtb_scale(st.mean_milli, un, ud);
+    sd_milli = rtb_scale(st.sd_milli, un, ud);
+    mean_ns_milli = rtb_scale(mean_milli, td->ns_num, td->ns_den);
+
+    flags[0] = '\0';
+    if (ctx->clamped)
+        fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "clamped,", 0, 0);
+    if (ctx->saturated)
+        fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "saturated,", 0, 0);
+    if (nosched)
+        fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "nosched,", 0, 0);
+    if (fl > 0)
+        flags[fl - 1] = '\0'; /* drop the last comma */
+
+    ln_head(&l, b);
+    ln_str(&l, " ");
+    ln_u64(&l, (mean_milli + 500u) / 1000u, NUM_WIDTH);
+    ln_str(&l, " ");
+    ln_str(&l, td->unit);
+    ln_str(&l, " , ");
+    ln_u64(&l, (mean_ns_milli + 500u) / 1000u, NUM_WIDTH);
+    ln_str(&l, " ns :");
+    ln_kv(&l, "p50", rtb_scale(st.p50, un, ud));
+    ln_kv(&l, "p90", rtb_scale(st.p90, un, ud));
+    ln_kv(&l, "p99", rtb_scale(st.p99, un, ud));
+    ln_kv(&l, "p99.9", rtb_scale(st.p999, un, ud));
+    ln_kv(&l, "min", rtb_scale(st.min, un, ud));
+    ln_kv(&l, "max", rtb_scale(st.max, un, ud));
+    rtb_fmt_milli(num, sd_milli);
+    ln_str(&l, " sd=");
+    ln_str(&l, num);
+    ln_kv(&l, "n", st.n);
+    ln_emit(&l);
+
+    rtb_rec_begin(&r, line_buf, sizeof line_buf, 'R');
+    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_u64(&r, "n", st.n);
+    rtb_rec_u64(&r, "min", rtb_scale(st.min, un, ud));
+    rtb_rec_u64(&r, "max", rtb_scale(st.max, un, ud));
+    rtb_rec_milli(&r, "mean", mean_milli);
+    rtb_rec_milli(&r, "sd", sd_milli);
+    rtb_rec_u64(&r, "p50", rtb_scale(st.p50, un, ud));
+    rtb_rec_u64(&r, "p90", rtb_scale(st.p90, un, ud));
+    rtb_rec_u64(&r, "p99", rtb_scale(st.p99, un, ud));
+    rtb_rec_u64(&r, "p999", rtb_scale(st.p999, un, ud));
+    rtb_rec_str(&r, "flags", flags);
+    return rec_emit(&r);
+}
+
+/* ---- the run ---------------------------------------------------------------- */
+
+static void write_str(const char *s)
+{
+    size_t n = 0;
+    while (s[n] != '\0')
+        n++;
+    rtb_port_write(s, n);
+}
+
+static const char *nz(const char *s)
+{
+    return s ? s : "";
+}
+
+/* Minimum over RTB_CONFIG_CALIB_RUNS of the empty window, in ticks: the same
+ * two reads calib.empty times (t0 = rtb_now(); t1 = rtb_now();). */
+static uint64_t calibrate(unsigned bits)
+{
+    uint64_t best = UINT64_MAX;
+    unsigned i;
+    for (i = 0; i < RTB_CONFIG_CALIB_RUNS; i++) {
+        rtb_cycles_t t0, t1;
+        uint64_t d;
+        t0 = rtb_now();
+        t1 = rtb_now();
+        d = rtb_delta(t0, t1, bits);
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+static void list_catalog(const char *filter)
+{
+    struct line l;
+    unsigned i;
+    for (i = 0; i < rtb_catalog_len; i++) {
+        const struct rtb_bench_def *b = &rtb_catalog[i];
+        if (!rtb_filter_match(filter, b->id))
+            continue;
+        ln_reset(&l);
+        ln_pad(&l, b->id, ID_WIDTH, 0);
+        ln_str(&l, " ");
+        ln_pad(&l, b->family, 8, 0);
+        ln_str(&l, " ");
+        ln_str(&l, b->desc);
+        ln_emit(&l);
+    }
+}
+
+static int timer_desc_ok(const struct rtb_timer_desc *td)
+{
+    return td != NULL && td->hz > 0 && td->bits >= 1 && td->bits <= 64 && td->unit != NULL &&
+           td->unit_num > 0 && td->unit_den > 0 && td->ns_num > 0 && td->ns_den > 0;
+}
+
+/* Whether the port has both capabilities; *why gets the port's reason. */
+static int has_caps(const struct rtb_bench_def *b, const char **why)
+{
+    *why = NULL;
+    if (!rtb_port_has(b->cap, why))
+        return 0;
+    if (b->cap2 != RTB_CAP_NONE && !rtb_port_has(b->cap2, why))
+        return 0;
+    return 1;
+}
+
+/* Run one benchmark whose capabilities are present and report it. Returns
+ * 0, the benchmark's error, or RTB_ERR_OVERFLOW if its record was dropped. */
+static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *td,
+                   uint64_t overhead, uint32_t iters, uint32_t warmup, int nosched)
+{
+    struct rtb_ctx ctx;
+    int rc, native;
+
+    ctx.loops = warmup + iters;
+    ctx.warmup = warmup;
+    ctx.seen = 0;
+    ctx.n = 0;
+    ctx.samples = sample_buf;
+    ctx.cap = iters;
+    ctx.overhead = overhead;
+    ctx.bits = td->bits;
+    ctx.clamped = 0;
+    ctx.saturated = 0;
+    ctx.na_why = NULL;
+    rc = b->fn(&ctx);
+    native = rtb_port_errno();
+    if (rc == RTB_ERR_NOTSUP)
+        return report_na(b, ctx.na_why ? ctx.na_why : "a port call returned notsup")
+                   ? 0
+                   : RTB_ERR_OVERFLOW;
+    if (rc == 0 && ctx.n == 0)
+        rc = RTB_ERR_CHECK; /* returned success without measuring anything */
+    if (rc > 0)
+        rc = RTB_ERR_CHECK; /* not a valid return value */
+    if (rc < 0) {
+        report_failed(b, rc, native);
+        return rc;
+    }
+    return report_result(b, &ctx, td, nosched) ? 0 : RTB_ERR_OVERFLOW;
+}
+
+int rtb_main(const struct rtb_run_config *cfg)
+{
+    const char *filter = RTB_CONFIG_FILTER;
+    uint32_t iters = RTB_CONFIG_ITERATIONS, warmup = RTB_CONFIG_WARMUP, count = 0, records = 0;
+    const struct rtb_port_info *pi;
+    const struct rtb_timer_desc *td;
+    uint64_t overhead;
+    struct rtb_rec r;
+    struct line l;
+    int status = 0, rt;
+    unsigned i;
+
+    if (cfg != NULL) {
+        if (cfg->filter != NULL)
+            filter = cfg->filter;
+        if (cfg->iterations != 0)
+            iters = cfg->iterations;
+        if (cfg->warmup != UINT32_MAX)
+            warmup = cfg->warmup;
+        if (cfg->list_only) {
+            list_catalog(filter);
+            return 0;
+        }
+    }
+    if (iters > RTB_CONFIG_MAX_SAMPLES)
+        iters = RTB_CONFIG_MAX_SAMPLES;
+    if (warmup > UINT32_MAX - iters)
+        warmup = UINT32_MAX - iters;
+
+    pi = rtb_port_info();
+    td = rtb_timer_desc();
+    if (pi == NULL || !timer_desc_ok(td)) {
+        write_str(pi == NULL ? "rtbench: error: the port gave no rtb_port_info()\n"
+                             : "rtbench: error: invalid timer description (hz, bits 1..64, "
+                               "unit, unit_num/unit_den, ns_num/ns_den must be set)\n");
+        return RTB_ERR_INVAL;
+    }
+    for (i = 0; i < rtb_catalog_len; i++)
+        if (rtb_filter_match(filter, rtb_catalog[i].id))
+            count++;
+    overhead = calibrate(td->bits);
+    rt = rtb_port_has(RTB_CAP_RT_SCHED, NULL);
+
+    /* human banner, then the header record */
+    ln_reset(&l);
+    ln_str(&l, "*** rtbench " RTB_VERSION " port ");
+    ln_str(&l, nz(pi->port));
+    ln_str(&l, " on ");
+    ln_str(&l, nz(pi->kernel));
+    ln_str(&l, " ");
+    ln_str(&l, nz(pi->kernel_version));
+    ln_str(&l, ", timer ");
+    ln_str(&l, td->name ? td->name : "?");
+    ln_str(&l, " (");
+    ln_u64(&l, td->hz, 0);
+    ln_str(&l, " Hz, ");
+    ln_u64(&l, td->bits, 0);
+    ln_str(&l, " bits, ");
+    ln_str(&l, nz(td->clock));
+    ln_str(&l, "), overhead ");
+    ln_u64(&l, overhead, 0);
+    ln_str(&l, " ticks, sched ");
+    ln_str(&l, nz(pi->sched));
+    ln_emit(&l);
+
+    rtb_rec_begin(&r, line_buf, sizeof line_buf, 'H');
+    rtb_rec_str(&r, "rtbench", RTB_VERSION);
+    rtb_rec_str(&r, "port", pi->port);
+    rtb_rec_str(&r, "kernel", pi->kernel);
+    rtb_rec_str(&r, "kver", pi->kernel_version);
+    rtb_rec_str(&r, "board", pi->board);
+    rtb_rec_str(&r, "cpu", pi->cpu);
+    rtb_rec_str(&r, "timer", td->name);
+    rtb_rec_u64(&r, "hz", td->hz);
+    rtb_rec_u64(&r, "bits", td->bits);
+    rtb_rec_str(&r, "unit", td->unit);
+    rtb_rec_u64(&r, "ns_num", td->ns_num);
+    rtb_rec_u64(&r, "ns_den", td->ns_den);
+    rtb_rec_str(&r, "clock", td->clock);
+    rtb_rec_str(&r, "cc", RTB_CC);
+    rtb_rec_str(&r, "cflags", RTB_CONFIG_CFLAGS);
+    rtb_rec_u64(&r, "iters", iters);
+    rtb_rec_u64(&r, "warmup", warmup);
+    rtb_rec_u64(&r, "overhead", overhead);
+    rtb_rec_str(&r, "sched", pi->sched);
+    rtb_rec_str(&r, "filter", filter);
+    rtb_rec_u64(&r, "count", count);
+    rec_emit(&r);
+
+    for (i = 0; i < rtb_catalog_len; i++) {
+        const struct rtb_bench_def *b = &rtb_catalog[i];
+        const char *why;
+        int rc;
+
+        if (!rtb_filter_match(filter, b->id))
+            continue;
+        records++;
+        RTB_TRACE("bench", i);
+        if (!has_caps(b, &why)) {
+            rc = 0;
+            if (!report_na(b, why))
+                rc = RTB_ERR_OVERFLOW;
+        } else {
+            rc = run_one(b, td, overhead, iters, warmup, (b->flags & RTB_NEEDS_RT) && !rt);
+        }
+        if (rc < 0 && status == 0)
+            status = rc;
+    }
+
+    rtb_rec_begin(&r, line_buf, sizeof line_buf, 'E');
+    rtb_rec_u64(&r, "records", records);
+    rtb_rec_i64(&r, "status", status);
+    rec_emit(&r);
+    return status;
+}
