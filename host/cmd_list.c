@@ -1,0 +1,121 @@
+/*
+ * rtbench host - `rtbench list`: the stored runs, one line each.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "db.h"
+#include "util.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: rtbench list [--db PATH] [--label L] [--limit N]\n"
+          "\n"
+          "List the stored runs, oldest first: id, date, label, source/port, board,\n"
+          "kernel, status and number of metrics.\n"
+          "      --db PATH    database (default: see rtbench --help)\n"
+          "  -l, --label L    only runs with this label (glob)\n"
+          "  -n, --limit N    only the newest N runs\n"
+          "  -h, --help       this help\n",
+          out);
+}
+
+static const char *txt(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return t && *t ? (const char *)t : "-";
+}
+
+int cmd_list(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'D'},
+        {"label", required_argument, NULL, 'l'},
+        {"limit", required_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db_path = NULL, *label = NULL;
+    uint64_t limit = 0;
+    int c;
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":l:n:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'D': db_path = optarg; break;
+        case 'l': label = optarg; break;
+        case 'n':
+            if (parse_u64(optarg, &limit) != 0 || limit == 0 || limit > 1000000000u) {
+                fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case 'h': usage(stdout); return 0;
+        case ':':
+            fprintf(stderr, "rtbench list: option '%s' needs a value\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "rtbench list: unknown option '%s' (see rtbench list --help)\n", argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "rtbench list: unexpected argument '%s' (see rtbench list --help)\n", argv[optind]);
+        return 2;
+    }
+    if (!db_path)
+        db_path = db_default_path();
+    sqlite3 *db;
+    char err[512];
+    if (db_open(db_path, &db, err, sizeof err) != 0) {
+        fprintf(stderr, "rtbench list: %s\n", err);
+        return 2;
+    }
+    static const char sql[] =
+        "SELECT * FROM (SELECT r.id, r.created, r.label, r.source,"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='port'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='board'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kernel'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kver'),"
+        " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail"
+        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY 1";
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
+        db_close(db);
+        return 2;
+    }
+    if (label)
+        sqlite3_bind_text(st, 1, label, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
+    printf("%5s  %-20s  %-16s  %-24s  %-16s  %-24s  %-10s  %7s\n", "id", "date", "label", "source/port", "board",
+           "kernel", "status", "metrics");
+    int rc, rows = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char src[128], kern[128];
+        const char *port = txt(st, 4);
+        if (strcmp(port, "-") != 0)
+            snprintf(src, sizeof src, "%s/%s", txt(st, 3), port);
+        else
+            snprintf(src, sizeof src, "%s", txt(st, 3));
+        if (strcmp(txt(st, 7), "-") != 0)
+            snprintf(kern, sizeof kern, "%s %s", txt(st, 6), txt(st, 7));
+        else
+            snprintf(kern, sizeof kern, "%s", txt(st, 6));
+        printf("%5lld  %-20s  %-16s  %-24s  %-16s  %-24s  %-10s  %7lld\n", (long long)sqlite3_column_int64(st, 0),
+               txt(st, 1), txt(st, 2), src, txt(st, 5), kern, txt(st, 8), (long long)sqlite3_column_int64(st, 9));
+        rows++;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
+        db_close(db);
+        return 2;
+    }
+    if (!rows)
+        fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "", db_path);
+    db_close(db);
+    return 0;
+}

@@ -1,0 +1,462 @@
+/*
+ * rtbench host - `rtbench run`: start a target, read its records live,
+ * store them as they arrive, print the table.
+ *
+ * The target is started with posix_spawnp (an argv, never a shell) in its
+ * own process group, stdin from /dev/null, stdout into a pipe that is read
+ * line by line; its stderr passes through. Each run is stored as soon as
+ * its header arrives (status 'incomplete') and each metric is committed as
+ * it arrives, so a hang, a crash or a Ctrl-C loses nothing already
+ * measured: the run stays 'incomplete' with the reason.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "db.h"
+#include "flags.h"
+#include "parse_rtbench.h"
+#include "table.h"
+#include "target.h"
+#include "util.h"
+
+#define DEFAULT_TIMEOUT_S 300u
+#define KILL_GRACE_MS 2000
+
+extern char **environ;
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+    got_signal = sig;
+}
+
+static void usage(FILE *out)
+{
+    fputs("usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
+          "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
+          "\n"
+          "Run a target, read its rtbench records live, store the run and print it.\n"
+          "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
+          "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
+          "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
+          "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
+          "  -l, --label L        label stored with the run\n"
+          "      --db PATH        database (default: $RTBENCH_DB, else\n"
+          "                       $XDG_DATA_HOME/rtbench/rtbench.db, else ~/.local/share/rtbench/rtbench.db)\n"
+          "      --timeout S      kill the target after S seconds (default 300)\n"
+          "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
+          "  -h, --help           this help\n"
+          "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
+          "      2 bad usage or database error, 128+N interrupted by signal N.\n",
+          out);
+}
+
+static long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+struct runner {
+    sqlite3 *db;
+    const char *db_path;
+    const char *label;
+    const struct target_cmd *tc;
+    struct prs prs;
+    int tty;
+    int progress_shown;
+    int db_failed;      /* a store failed: exit 2 at the end */
+    int any_failed;     /* a benchmark reported FAILED */
+    int any_incomplete;
+    char err[512];
+};
+
+static void clear_progress(struct runner *rn)
+{
+    if (rn->tty && rn->progress_shown) {
+        fputs("\r\033[K", stderr);
+        rn->progress_shown = 0;
+    }
+}
+
+static void db_error(struct runner *rn)
+{
+    clear_progress(rn);
+    fprintf(stderr, "rtbench run: %s\n", rn->err);
+    rn->db_failed = 1;
+}
+
+static void start_run(struct runner *rn, struct run *r)
+{
+    char now[32];
+    iso_now(now, sizeof now);
+    r->created = xstrdup(now);
+    r->host = xstrdup(host_name());
+    r->source = xstrdup(rn->tc->source);
+    r->label = xstrdup(rn->label);
+    for (char **kv = rn->tc->extra_hdr; kv && kv[0] && kv[1]; kv += 2)
+        run_hdr_set(r, kv[0], kv[1]);
+    if (db_run_begin(rn->db, r, rn->err, sizeof rn->err) != 0)
+        db_error(rn);
+}
+
+static void finish_run(struct runner *rn, struct run *r)
+{
+    clear_progress(rn);
+    flags_apply_run(r); /* artifact flags (underflow, outliers) before the final store */
+    if (r->id > 0 && db_run_finish(rn->db, r, rn->err, sizeof rn->err) != 0)
+        db_error(rn);
+    for (size_t i = 0; i < r->n_m; i++)
+        if (r->m[i].state == MS_FAILED)
+            rn->any_failed = 1;
+    if (r->status != RUN_COMPLETE)
+        rn->any_incomplete = 1;
+    printf("\n");
+    const char *port = run_hdr(r, "port"), *board = run_hdr(r, "board"), *kernel = run_hdr(r, "kernel");
+    printf("%s%s%s%s%s%s\n", port ? port : "?", board ? " on " : "", board ? board : "", kernel ? " (" : "",
+           kernel ? kernel : "", kernel ? ")" : "");
+    table_print_metrics(stdout, r, 0);
+    fflush(stdout);
+    if (r->id > 0)
+        fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n", (long long)r->id, r->n_m,
+                r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
+                r->status_detail ? r->status_detail : "", rn->db_path);
+    else
+        fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m,
+                r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
+                r->status_detail ? r->status_detail : "");
+}
+
+static void on_line(struct runner *rn, const char *line, size_t len)
+{
+    enum prs_event ev = prs_feed(&rn->prs, line, len);
+    struct prs *p = &rn->prs;
+    switch (ev) {
+    case PRS_HEADER:
+        if (p->closed) /* the previous run never sent its end record */
+            finish_run(rn, p->closed);
+        start_run(rn, p->cur);
+        break;
+    case PRS_METRIC:
+        if (p->cur->id > 0 && db_run_add_metric(rn->db, p->cur, p->last_metric, rn->err, sizeof rn->err) != 0)
+            db_error(rn);
+        {
+            const char *count = run_hdr(p->cur, "count");
+            if (rn->tty) {
+                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->cur->n_m, count ? count : "?", p->last_metric->id);
+                rn->progress_shown = 1;
+            } else {
+                fprintf(stderr, "[%zu/%s] %s\n", p->cur->n_m, count ? count : "?", p->last_metric->id);
+            }
+        }
+        break;
+    case PRS_END:
+        finish_run(rn, p->closed);
+        break;
+    case PRS_BAD:
+        clear_progress(rn);
+        fprintf(stderr, "rtbench run: target output line %lu: %s\n", p->issues[p->n_issues - 1].line,
+                p->issues[p->n_issues - 1].msg);
+        break;
+    case PRS_NONE:
+        break;
+    }
+}
+
+/* Signal the target's whole process group (it may have children). */
+static void kill_target(pid_t pid, int sig)
+{
+    if (kill(-pid, sig) != 0)
+        kill(pid, sig);
+}
+
+static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigned *out)
+{
+    uint64_t x;
+    if (parse_u64(v, &x) != 0 || x == 0 || x > max) {
+        fprintf(stderr, "rtbench run: %s must be an integer from 1 to %u, not '%s'\n", name, max, v);
+        return -1;
+    }
+    *out = (unsigned)x;
+    return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"target", required_argument, NULL, 't'}, {"filter", required_argument, NULL, 'f'},
+        {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
+        {"db", required_argument, NULL, 'D'},     {"timeout", required_argument, NULL, 'T'},
+        {"no-icount", no_argument, NULL, 'I'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *target = "host", *filter = NULL, *label = NULL, *db_path = NULL;
+    unsigned iterations = 0, timeout_s = DEFAULT_TIMEOUT_S;
+    int icount = 1, c;
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":t:f:n:l:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 't': target = optarg; break;
+        case 'f': filter = optarg; break;
+        case 'n':
+            if (parse_uint_opt("--iterations", optarg, 100000000u, &iterations) != 0)
+                return 2;
+            break;
+        case 'l': label = optarg; break;
+        case 'D': db_path = optarg; break;
+        case 'T':
+            if (parse_uint_opt("--timeout", optarg, 86400u, &timeout_s) != 0)
+                return 2;
+            break;
+        case 'I': icount = 0; break;
+        case 'h': usage(stdout); return 0;
+        case ':':
+            fprintf(stderr, "rtbench run: option '%s' needs a value\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "rtbench run: unknown option '%s' (see rtbench run --help)\n", argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "rtbench run: unexpected argument '%s' (see rtbench run --help)\n", argv[optind]);
+        return 2;
+    }
+    if (filter && !*filter) {
+        fputs("rtbench run: --filter needs a non-empty glob\n", stderr);
+        return 2;
+    }
+    if (label && !*label) {
+        fputs("rtbench run: --label needs a non-empty value\n", stderr);
+        return 2;
+    }
+    if (strncmp(target, "cmd:", 4) == 0 && (filter || iterations)) {
+        fputs("rtbench run: --filter and --iterations are not passed to a cmd: target; put them in its command\n",
+              stderr);
+        return 2;
+    }
+
+    struct runner rn;
+    memset(&rn, 0, sizeof rn);
+    rn.label = label;
+    rn.db_path = db_path ? db_path : db_default_path();
+    if (db_open(rn.db_path, &rn.db, rn.err, sizeof rn.err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", rn.err);
+        return 2;
+    }
+    struct target_cmd tc;
+    if (target_resolve(target, filter, iterations, icount, &tc, rn.err, sizeof rn.err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", rn.err);
+        db_close(rn.db);
+        return 2;
+    }
+    rn.tc = &tc;
+    rn.tty = isatty(STDERR_FILENO);
+    prs_init(&rn.prs);
+
+    /* Signals: note them and let the loop kill the target. */
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    got_signal = 0;
+
+    int pfd[2];
+    if (pipe2(pfd, O_CLOEXEC) != 0) {
+        fprintf(stderr, "rtbench run: pipe: %s\n", strerror(errno));
+        target_cmd_free(&tc);
+        db_close(rn.db);
+        return 2;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    sigset_t defs, none;
+    sigemptyset(&defs);
+    sigaddset(&defs, SIGINT);
+    sigaddset(&defs, SIGTERM);
+    sigaddset(&defs, SIGPIPE);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&at, &defs);
+    posix_spawnattr_setsigmask(&at, &none);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    pid_t pid;
+    fflush(NULL);
+    int rc = posix_spawnp(&pid, tc.argv[0], &fa, &at, tc.argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    close(pfd[1]);
+    if (rc != 0) {
+        fprintf(stderr, "rtbench run: cannot start '%s': %s\n", tc.argv[0], strerror(rc));
+        close(pfd[0]);
+        target_cmd_free(&tc);
+        db_close(rn.db);
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+        return 2;
+    }
+
+    long deadline = now_ms() + (long)timeout_s * 1000;
+    long kill_at = 0; /* when SIGKILL follows SIGTERM */
+    char *why = NULL; /* why the target was stopped */
+    int stopped_by_signal = 0;
+    size_t cap = 4096, used = 0;
+    char *buf = xmalloc(cap);
+    unsigned long lines = 0;
+    char first_line[80] = "";
+    int eof = 0;
+    while (!eof) {
+        long t = now_ms();
+        if (!why && got_signal) {
+            stopped_by_signal = got_signal;
+            why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+            kill_target(pid, SIGTERM);
+            kill_at = t + KILL_GRACE_MS;
+        } else if (!why && t >= deadline) {
+            why = xasprintf("timeout after %u s", timeout_s);
+            kill_target(pid, SIGTERM);
+            kill_at = t + KILL_GRACE_MS;
+        } else if (kill_at && t >= kill_at) {
+            kill_target(pid, SIGKILL);
+            kill_at = 0;
+        }
+        long wait = why ? (kill_at ? kill_at - t : 200) : deadline - t;
+        if (wait > 200)
+            wait = 200; /* also re-checks got_signal */
+        if (wait < 0)
+            wait = 0;
+        struct pollfd pf = {pfd[0], POLLIN, 0};
+        int pr = poll(&pf, 1, (int)wait);
+        if (pr < 0 && errno != EINTR) {
+            fprintf(stderr, "rtbench run: poll: %s\n", strerror(errno));
+            break;
+        }
+        if (pr <= 0)
+            continue;
+        if (cap - used < 4096) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        ssize_t n = read(pfd[0], buf + used, cap - used);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            fprintf(stderr, "rtbench run: reading the target: %s\n", strerror(errno));
+            break;
+        }
+        if (n == 0) {
+            eof = 1;
+            if (used)
+                buf[used++] = '\n'; /* a last line without newline */
+        }
+        used += (size_t)n;
+        size_t start = 0;
+        for (size_t i = 0; i < used; i++) {
+            if (buf[i] != '\n')
+                continue;
+            if (!lines++)
+                snprintf(first_line, sizeof first_line, "%.*s", (int)(i - start < 60 ? i - start : 60), buf + start);
+            on_line(&rn, buf + start, i - start);
+            start = i + 1;
+        }
+        memmove(buf, buf + start, used - start);
+        used -= start;
+    }
+    close(pfd[0]);
+    free(buf);
+
+    /* Reap the target; it may still run after closing its stdout. */
+    int status = 0;
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid || (w < 0 && errno != EINTR))
+            break;
+        long t = now_ms();
+        if (!why && got_signal) {
+            stopped_by_signal = got_signal;
+            why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+            kill_target(pid, SIGTERM);
+            kill_at = t + KILL_GRACE_MS;
+        } else if (!why && t >= deadline) {
+            why = xasprintf("timeout after %u s", timeout_s);
+            kill_target(pid, SIGTERM);
+            kill_at = t + KILL_GRACE_MS;
+        } else if (kill_at && t >= kill_at) {
+            kill_target(pid, SIGKILL);
+            kill_at = 0;
+        }
+        struct timespec ts = {0, 20 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+
+    /* Why the target ended, if not cleanly. */
+    char *ending = NULL;
+    if (why)
+        ending = why;
+    else if (WIFSIGNALED(status))
+        ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+        ending = xasprintf("target exited with status %d", WEXITSTATUS(status));
+
+    struct run *open = rn.prs.cur;
+    if (open) {
+        prs_finish(&rn.prs);
+        if (ending) {
+            char *d = xasprintf("%s; %s", ending, open->status_detail);
+            free(open->status_detail);
+            open->status_detail = d;
+        }
+        finish_run(&rn, open);
+    }
+    clear_progress(&rn);
+
+    int ret = 0;
+    if (rn.prs.n_runs == 0) {
+        if (lines)
+            fprintf(stderr, "rtbench run: no rtbench records in the target's output (%lu lines, first: '%s')%s%s\n",
+                    lines, first_line, ending ? "; " : "", ending ? ending : "");
+        else
+            fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", ending ? "; " : "",
+                    ending ? ending : "");
+        ret = 1;
+    } else {
+        if (ending && !open)
+            fprintf(stderr, "rtbench run: %s (after its end record)\n", ending);
+        if (rn.prs.n_issues)
+            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", rn.prs.n_issues);
+        if (ending || rn.any_incomplete || rn.any_failed || rn.prs.n_issues)
+            ret = 1;
+    }
+    if (rn.db_failed)
+        ret = 2;
+    if (stopped_by_signal)
+        ret = 128 + stopped_by_signal;
+    free(ending);
+    prs_free(&rn.prs);
+    target_cmd_free(&tc);
+    db_close(rn.db);
+    return ret;
+}

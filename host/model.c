@@ -1,0 +1,75 @@
+/*
+ * rtbench host - helpers on the in-memory run (model.h).
+ */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+const char *run_hdr(const struct run *r, const char *key)
+{
+    for (size_t i = 0; i < r->n_hdr; i++)
+        if (strcmp(r->hdr[i].key, key) == 0)
+            return r->hdr[i].value;
+    return NULL;
+}
+
+void run_hdr_set(struct run *r, const char *key, const char *value)
+{
+    for (size_t i = 0; i < r->n_hdr; i++) {
+        if (strcmp(r->hdr[i].key, key) == 0) {
+            free(r->hdr[i].value);
+            r->hdr[i].value = xstrdup(value ? value : "");
+            return;
+        }
+    }
+    r->hdr = xrealloc(r->hdr, (r->n_hdr + 1) * sizeof *r->hdr);
+    r->hdr[r->n_hdr].key = xstrdup(key);
+    r->hdr[r->n_hdr].value = xstrdup(value ? value : "");
+    r->n_hdr++;
+}
+
+struct metric *run_add_metric(struct run *r, const char *id)
+{
+    r->m = xrealloc(r->m, (r->n_m + 1) * sizeof *r->m);
+    struct metric *m = &r->m[r->n_m++];
+    memset(m, 0, sizeof *m);
+    m->id = xstrdup(id);
+    m->mean_ns = -1.0;
+    return m;
+}
+
+struct metric *run_find_metric(const struct run *r, const char *id)
+{
+    for (size_t i = 0; i < r->n_m; i++)
+        if (strcmp(r->m[i].id, id) == 0)
+            return &r->m[i];
+    return NULL;
+}
+
+void run_free(struct run *r)
+{
+    if (!r)
+        return;
+    free(r->label);
+    free(r->source);
+    free(r->format);
+    free(r->created);
+    free(r->host);
+    free(r->status_detail);
+    for (size_t i = 0; i < r->n_hdr; i++) {
+        free(r->hdr[i].key);
+        free(r->hdr[i].value);
+    }
+    free(r->hdr);
+    for (size_t i = 0; i < r->n_m; i++) {
+        free(r->m[i].id);
+        free(r->m[i].desc);
+        free(r->m[i].reason);
+    }
+    free(r->m);
+    free(r->unit);
+    memset(r, 0, sizeof *r);
+}

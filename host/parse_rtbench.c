@@ -1,0 +1,383 @@
+/*
+ * rtbench host - incremental parser of rtbench machine records
+ * (parse_rtbench.h, format in docs/records.md).
+ */
+#include "parse_rtbench.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtb/error.h"
+#include "rtb/record.h"
+#include "util.h"
+
+#define TAG RTB_RECORD_TAG " "
+#define TAG_LEN (sizeof(TAG) - 1)
+
+void prs_init(struct prs *p)
+{
+    memset(p, 0, sizeof *p);
+}
+
+static void add_issue(struct prs *p, const char *fmt, const char *arg)
+{
+    p->issues = xrealloc(p->issues, (p->n_issues + 1) * sizeof *p->issues);
+    p->issues[p->n_issues].line = p->line;
+    p->issues[p->n_issues].msg = arg ? xasprintf(fmt, arg) : xstrdup(fmt);
+    p->n_issues++;
+}
+
+int prs_check_crc(const char *rec, size_t len)
+{
+    int rc = rtb_rec_check(rec, len);
+    return rc == 0 ? 0 : rc == RTB_ERR_CHECK ? -2 : -1;
+}
+
+struct field {
+    char *key, *value;
+};
+
+#define MAX_FIELDS 64
+
+/* Split "k=v k=v" (in place) into fields; -1 with a reason. */
+static int split_fields(char *s, struct field *f, size_t *nf, const char **why)
+{
+    *nf = 0;
+    while (*s) {
+        char *end = strchr(s, ' ');
+        if (end)
+            *end = '\0';
+        char *eq = strchr(s, '=');
+        if (!eq || eq == s) {
+            *why = "field without key=value";
+            return -1;
+        }
+        *eq = '\0';
+        for (char *k = s; *k; k++) {
+            if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') || *k == '_')) {
+                *why = "bad key";
+                return -1;
+            }
+        }
+        rtb_rec_unescape(eq + 1);
+        if (*nf == MAX_FIELDS) {
+            *why = "too many fields";
+            return -1;
+        }
+        f[*nf].key = s;
+        f[*nf].value = eq + 1;
+        (*nf)++;
+        if (!end)
+            break;
+        s = end + 1;
+    }
+    return 0;
+}
+
+static const char *get(const struct field *f, size_t nf, const char *key)
+{
+    for (size_t i = 0; i < nf; i++)
+        if (strcmp(f[i].key, key) == 0)
+            return f[i].value;
+    return NULL;
+}
+
+static void close_run(struct prs *p, enum run_status st, char *detail)
+{
+    struct run *r = p->cur;
+    r->status = st;
+    free(r->status_detail);
+    r->status_detail = detail;
+    p->closed = r;
+    p->cur = NULL;
+    p->n_rec = 0;
+}
+
+static char *truncated_detail(const struct prs *p, const char *why)
+{
+    const char *count = run_hdr(p->cur, "count");
+    if (count && *count)
+        return xasprintf("%s: %lu of %s records received", why, p->n_rec, count);
+    return xasprintf("%s: %lu records received", why, p->n_rec);
+}
+
+/* Remember "<id> - <description> : ..." so the record that follows can
+ * carry the description. */
+static void note_human(struct prs *p, const char *line, size_t len)
+{
+    const char *dash = NULL;
+    for (size_t i = 0; i + 3 <= len; i++) {
+        if (line[i] == ' ' && line[i + 1] == '-' && line[i + 2] == ' ') {
+            dash = line + i;
+            break;
+        }
+    }
+    if (!dash)
+        return;
+    const char *colon = memchr(dash + 3, ':', len - (size_t)(dash + 3 - line));
+    if (!colon)
+        return;
+    const char *a = line, *b = dash;
+    while (a < b && (*a == ' ' || *a == '\t'))
+        a++;
+    while (b > a && b[-1] == ' ')
+        b--;
+    const char *c = dash + 3, *d = colon;
+    while (c < d && *c == ' ')
+        c++;
+    while (d > c && d[-1] == ' ')
+        d--;
+    if (a == b || c == d || memchr(a, ' ', (size_t)(b - a)))
+        return;
+    free(p->human_id);
+    free(p->human_desc);
+    p->human_id = xstrndup(a, (size_t)(b - a));
+    p->human_desc = xstrndup(c, (size_t)(d - c));
+}
+
+static int need_u64(const struct field *f, size_t nf, const char *key, uint64_t *out, const char **bad)
+{
+    const char *v = get(f, nf, key);
+    if (!v || parse_u64(v, out) != 0) {
+        *bad = key;
+        return -1;
+    }
+    return 0;
+}
+
+static int need_double(const struct field *f, size_t nf, const char *key, double *out, const char **bad)
+{
+    const char *v = get(f, nf, key);
+    if (!v || parse_double(v, out) != 0) {
+        *bad = key;
+        return -1;
+    }
+    return 0;
+}
+
+static unsigned parse_flags(const char *s)
+{
+    unsigned fl = 0;
+    if (!s)
+        return 0;
+    char *copy = xstrdup(s);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        if (strcmp(tok, "clamped") == 0)
+            fl |= MF_CLAMPED;
+        else if (strcmp(tok, "saturated") == 0)
+            fl |= MF_SATURATED;
+        else if (strcmp(tok, "nosched") == 0)
+            fl |= MF_NOSCHED;
+        /* unknown flag names are ignored: newer targets may add some */
+    }
+    free(copy);
+    return fl;
+}
+
+static enum prs_event on_header(struct prs *p, struct field *f, size_t nf)
+{
+    if (p->cur) /* a new header before the previous run ended */
+        close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record before the next header"));
+    struct run *r = xcalloc(1, sizeof *r);
+    r->format = xstrdup("rtbench");
+    for (size_t i = 0; i < nf; i++)
+        run_hdr_set(r, f[i].key, f[i].value);
+    const char *unit = run_hdr(r, "unit");
+    r->unit = xstrdup(unit && *unit ? unit : "cycles");
+    uint64_t num, den;
+    const char *sn = run_hdr(r, "ns_num"), *sd = run_hdr(r, "ns_den");
+    if (sn && sd && parse_u64(sn, &num) == 0 && parse_u64(sd, &den) == 0 && den > 0 && num > 0)
+        r->ns_per_unit = (double)num / (double)den;
+    else
+        r->ns_per_unit = 0.0;
+    r->status = RUN_INCOMPLETE;
+    p->runs = xrealloc(p->runs, (p->n_runs + 1) * sizeof *p->runs);
+    p->runs[p->n_runs++] = r;
+    p->cur = r;
+    p->n_rec = 0;
+    return PRS_HEADER;
+}
+
+static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_t nf)
+{
+    const char *id = get(f, nf, "id");
+    if (!id || !*id) {
+        add_issue(p, "malformed %s record: no id, skipped", type == 'R' ? "R" : type == 'N' ? "N" : "F");
+        return PRS_BAD;
+    }
+    struct metric tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.mean_ns = -1.0;
+    const char *bad = NULL;
+    if (type == 'R') {
+        double mean = 0, sd = 0;
+        if (need_u64(f, nf, "n", &tmp.n, &bad) || need_double(f, nf, "mean", &mean, &bad) ||
+            need_double(f, nf, "sd", &sd, &bad) || need_u64(f, nf, "min", &tmp.min, &bad) ||
+            need_u64(f, nf, "max", &tmp.max, &bad) || need_u64(f, nf, "p50", &tmp.p50, &bad) ||
+            need_u64(f, nf, "p90", &tmp.p90, &bad) || need_u64(f, nf, "p99", &tmp.p99, &bad) ||
+            need_u64(f, nf, "p999", &tmp.p999, &bad)) {
+            char *msg = xasprintf("malformed R record for %s: missing or bad '%s', skipped", id, bad);
+            add_issue(p, "%s", msg);
+            free(msg);
+            return PRS_BAD;
+        }
+        tmp.mean = mean;
+        tmp.sd = sd;
+        tmp.state = MS_OK;
+        tmp.has_pct = 1;
+        tmp.flags = parse_flags(get(f, nf, "flags"));
+        if (p->cur->ns_per_unit > 0)
+            tmp.mean_ns = mean * p->cur->ns_per_unit;
+    } else if (type == 'N') {
+        tmp.state = MS_NA;
+        const char *why = get(f, nf, "reason");
+        tmp.reason = xstrdup(why && *why ? why : "not available");
+    } else {
+        tmp.state = MS_FAILED;
+        const char *e = get(f, nf, "err"), *name = get(f, nf, "name"), *native = get(f, nf, "native");
+        double ev = 0;
+        if (!e || parse_double(e, &ev) != 0 || ev >= 0 || ev < -1e9) {
+            char *msg = xasprintf("malformed F record for %s: missing or bad 'err', skipped", id);
+            add_issue(p, "%s", msg);
+            free(msg);
+            return PRS_BAD;
+        }
+        tmp.err = (int)ev;
+        if (native && *native && strcmp(native, "0") != 0)
+            tmp.reason = xasprintf("%s (native %s)", name && *name ? name : "error", native);
+        else
+            tmp.reason = xstrdup(name && *name ? name : "error");
+    }
+    struct metric *m = run_add_metric(p->cur, id);
+    char *keep_id = m->id;
+    *m = tmp;
+    m->id = keep_id;
+    if (p->human_id && strcmp(p->human_id, id) == 0)
+        m->desc = xstrdup(p->human_desc);
+    p->n_rec++;
+    p->last_metric = m;
+    return PRS_METRIC;
+}
+
+static enum prs_event on_end(struct prs *p, struct field *f, size_t nf)
+{
+    uint64_t records;
+    const char *v = get(f, nf, "records");
+    if (!v || parse_u64(v, &records) != 0) {
+        add_issue(p, "malformed E record: missing or bad 'records', skipped", NULL);
+        return PRS_BAD;
+    }
+    const char *status = get(f, nf, "status");
+    if (status)
+        run_hdr_set(p->cur, "end_status", status);
+    const char *count = run_hdr(p->cur, "count");
+    uint64_t announced;
+    if (records != p->n_rec) {
+        close_run(p, RUN_INCOMPLETE,
+                  xasprintf("record count mismatch: end record says %llu, %lu received",
+                            (unsigned long long)records, p->n_rec));
+    } else if (count && parse_u64(count, &announced) == 0 && announced != records) {
+        close_run(p, RUN_INCOMPLETE,
+                  xasprintf("record count mismatch: header announced %llu, %lu received",
+                            (unsigned long long)announced, p->n_rec));
+    } else {
+        close_run(p, RUN_COMPLETE, NULL);
+    }
+    return PRS_END;
+}
+
+enum prs_event prs_feed(struct prs *p, const char *line, size_t len)
+{
+    p->line++;
+    p->closed = NULL;
+    p->last_metric = NULL;
+    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    /* find the tag */
+    const char *rec = NULL;
+    for (size_t i = 0; i + TAG_LEN <= len; i++) {
+        if (line[i] == 'R' && memcmp(line + i, TAG, TAG_LEN) == 0) {
+            rec = line + i;
+            break;
+        }
+    }
+    if (!rec) {
+        note_human(p, line, len);
+        return PRS_NONE;
+    }
+    size_t rlen = len - (size_t)(rec - line);
+    int c = prs_check_crc(rec, rlen);
+    if (c == -2) {
+        add_issue(p, "checksum mismatch, skipped", NULL);
+        return PRS_BAD;
+    }
+    if (c != 0) {
+        add_issue(p, "malformed record (no valid ' *crc' at the end), skipped", NULL);
+        return PRS_BAD;
+    }
+    /* body: between "RTB1 " and " *crc" */
+    char *body = xstrndup(rec + TAG_LEN, rlen - TAG_LEN - 10);
+    char type = body[0];
+    enum prs_event ev = PRS_BAD;
+    struct field f[MAX_FIELDS];
+    size_t nf = 0;
+    const char *why = NULL;
+    if (!strchr("HRNFE", type) || type == '\0' || (body[1] != '\0' && body[1] != ' ')) {
+        add_issue(p, "unknown record type, skipped", NULL);
+    } else if (body[1] == ' ' && split_fields(body + 2, f, &nf, &why) != 0) {
+        add_issue(p, "malformed record: %s, skipped", why);
+    } else if (type == 'H') {
+        ev = on_header(p, f, nf);
+    } else if (!p->cur) {
+        add_issue(p, "record outside a run (no header before it), skipped", NULL);
+    } else if (type == 'E') {
+        ev = on_end(p, f, nf);
+    } else {
+        ev = on_metric(p, type, f, nf);
+    }
+    free(body);
+    if (ev != PRS_BAD)
+        p->records++;
+    return ev;
+}
+
+struct run *prs_finish(struct prs *p)
+{
+    p->closed = NULL;
+    if (!p->cur)
+        return NULL;
+    close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record"));
+    return p->closed;
+}
+
+struct run *prs_take(struct prs *p, size_t i)
+{
+    if (i >= p->n_runs)
+        return NULL;
+    struct run *r = p->runs[i];
+    p->runs[i] = NULL;
+    if (p->cur == r)
+        p->cur = NULL;
+    if (p->closed == r)
+        p->closed = NULL;
+    return r;
+}
+
+void prs_free(struct prs *p)
+{
+    for (size_t i = 0; i < p->n_runs; i++) {
+        if (p->runs[i]) {
+            run_free(p->runs[i]);
+            free(p->runs[i]);
+        }
+    }
+    free(p->runs);
+    for (size_t i = 0; i < p->n_issues; i++)
+        free(p->issues[i].msg);
+    free(p->issues);
+    free(p->human_id);
+    free(p->human_desc);
+    memset(p, 0, sizeof *p);
+}

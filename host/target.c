@@ -1,0 +1,106 @@
+/*
+ * rtbench host - resolving --target (target.h). No shell is ever involved:
+ * `cmd:` is split on spaces into an argv.
+ */
+#include "target.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void push(char ***v, size_t *n, char *s)
+{
+    *v = xrealloc(*v, (*n + 2) * sizeof **v);
+    (*v)[(*n)++] = s;
+    (*v)[*n] = NULL;
+}
+
+/* Directory of the running rtbench executable. */
+static int self_dir(char *buf, size_t len)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    return 0;
+}
+
+int target_resolve(const char *spec, const char *filter, unsigned iterations, int icount, struct target_cmd *out,
+                   char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!spec || !*spec)
+        spec = "host";
+    size_t n = 0;
+    if (strcmp(spec, "host") == 0) {
+        char dir[PATH_MAX];
+        if (self_dir(dir, sizeof dir) != 0)
+            return errf(err, errlen, "cannot find the directory of the rtbench executable (/proc/self/exe)");
+        char *path = xasprintf("%s/rtbench-posix", dir);
+        if (access(path, X_OK) != 0) {
+            errf(err, errlen, "host target %s not found or not executable (build it: make)", path);
+            free(path);
+            return -1;
+        }
+        push(&out->argv, &n, path);
+        if (filter) {
+            push(&out->argv, &n, xstrdup("--filter"));
+            push(&out->argv, &n, xstrdup(filter));
+        }
+        if (iterations) {
+            push(&out->argv, &n, xstrdup("--iterations"));
+            push(&out->argv, &n, xasprintf("%u", iterations));
+        }
+        out->source = xstrdup("host");
+        return 0;
+    }
+    if (strncmp(spec, "cmd:", 4) == 0) {
+        const char *s = spec + 4;
+        while (*s) {
+            while (*s == ' ')
+                s++;
+            if (!*s)
+                break;
+            const char *e = strchr(s, ' ');
+            size_t l = e ? (size_t)(e - s) : strlen(s);
+            push(&out->argv, &n, xstrndup(s, l));
+            s += l;
+        }
+        if (n == 0)
+            return errf(err, errlen, "--target cmd: needs a command (cmd:PROG ARGS...)");
+        out->source = xstrdup(spec);
+        /* The command's own arguments decide what it runs; --filter and
+         * --iterations are not appended (it may not understand them). */
+        (void)filter;
+        (void)iterations;
+        return 0;
+    }
+    if (strncmp(spec, "qemu:", 5) == 0) {
+        if (!spec[5])
+            return errf(err, errlen, "--target qemu: needs a board (qemu:mps2-an385)");
+        return target_qemu_resolve(spec + 5, filter, iterations, icount, out, err, errlen);
+    }
+    return errf(err, errlen, "unknown target '%s' (host, cmd:PROG ARGS..., qemu:BOARD)", spec);
+}
+
+void target_cmd_free(struct target_cmd *c)
+{
+    if (!c)
+        return;
+    for (char **a = c->argv; a && *a; a++)
+        free(*a);
+    free(c->argv);
+    free(c->source);
+    for (char **a = c->extra_hdr; a && *a; a++)
+        free(*a);
+    free(c->extra_hdr);
+    memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,163 @@
+/*
+ * rtbench host - shared helpers (see util.h).
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void oom(void)
+{
+    fputs("rtbench: out of memory\n", stderr);
+    exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        oom();
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    if (!s)
+        return NULL;
+    return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        oom();
+    char *p = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+int glob_match(const char *p, const char *s)
+{
+    /* Iterative matcher with one backtrack point for the last '*'. */
+    const char *star = NULL, *resume = NULL;
+    while (*s) {
+        if (*p == '*') {
+            star = ++p;
+            resume = s;
+        } else if (*p == '?' || *p == *s) {
+            p++;
+            s++;
+        } else if (star) {
+            p = star;
+            s = ++resume;
+        } else {
+            return 0;
+        }
+    }
+    while (*p == '*')
+        p++;
+    return *p == '\0';
+}
+
+void iso_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+const char *host_name(void)
+{
+    static char name[256];
+    if (!name[0]) {
+        if (gethostname(name, sizeof name - 1) != 0 || !name[0])
+            snprintf(name, sizeof name, "unknown");
+    }
+    return name;
+}
+
+int parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int parse_double(const char *s, double *out)
+{
+    if (!s || !*s)
+        return -1;
+    const char *q = s;
+    if (*q == '-' || *q == '+')
+        q++;
+    if (*q < '0' || *q > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (errno || *end || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int errf(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void fmt_num(char *buf, size_t len, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15)
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.1f", v);
+}

@@ -1,0 +1,41 @@
+/*
+ * rtbench host - small shared helpers: checked allocation, strings, glob
+ * matching, time stamps.
+ */
+#ifndef RTBH_UTIL_H
+#define RTBH_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocation that never returns NULL (prints one line and exits 2 on failure). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);           /* NULL stays NULL */
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Glob match: '*' any run of characters, '?' one character. 1 on match. */
+int glob_match(const char *pattern, const char *s);
+
+/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf (>= 21 bytes). */
+void iso_now(char *buf, size_t len);
+
+/* Host name of this machine ("unknown" if it cannot be read). */
+const char *host_name(void);
+
+/* Strict unsigned decimal parse of the whole string; 0 or -1. */
+int parse_u64(const char *s, uint64_t *out);
+/* Strict decimal (optionally signed, optional fraction) parse; 0 or -1. */
+int parse_double(const char *s, double *out);
+
+/* snprintf into err (errlen may be 0); returns -1 for `return errf(...)`. */
+int errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Formats a value in the run's unit for tables: integers without decimals,
+ * otherwise with one decimal. */
+void fmt_num(char *buf, size_t len, double v);
+
+#endif /* RTBH_UTIL_H */
