@@ -45,6 +45,16 @@ extern const unsigned rtb_catalog_len;
 /* Timestamp: the counter of the timer layer. */
 #define rtb_now() rtb_timer_read()
 
+/* Keep a function out of line and uncloned (measurement windows that must
+ * compile to the same code wherever they are used). */
+#if defined(__clang__)
+#define RTB_NOINLINE __attribute__((noinline))
+#elif defined(__GNUC__)
+#define RTB_NOINLINE __attribute__((noinline, noclone))
+#else
+#define RTB_NOINLINE
+#endif
+
 /* Iterations to run: warm-up plus measured. */
 uint32_t rtb_loops(const struct rtb_ctx *ctx);
 /* Record one iteration's window [t0, t1]: wrap-safe delta, the calibrated
