@@ -1,0 +1,165 @@
+/*
+ * rtbench Cortex-M board bring-up image (no kernel): checks the console,
+ * the counter layer, the semihosting command line, the software interrupt
+ * and the exit status, and prints one "bringup:" line per check. Used by
+ * tests/qemu. Extra words on the command line select a failure path:
+ *   fault   read an unmapped address (the HardFault report must appear)
+ *   exit=N  exit with status N
+ *   irq     pend an IRQ that has no handler (the unexpected-exception report)
+ */
+#include <stdint.h>
+
+#include "rtb/bench.h"
+#include "rtb/timer.h"
+#include "board.h"
+#include "cm_regs.h"
+#include "rtb_cm_board.h"
+#include "semihost.h"
+
+static volatile uint32_t swirq_count;
+
+/* The kernel port normally defines it; here it counts. */
+void rtb_cm_swirq_handler(void)
+{
+    swirq_count++;
+}
+
+static void put_u64(uint64_t v)
+{
+    char tmp[21];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v);
+    while (n) {
+        char c = tmp[--n];
+        rtb_cm_console_write(&c, 1);
+    }
+}
+
+static void kv(const char *k, uint64_t v)
+{
+    rtb_cm_console_puts(" ");
+    rtb_cm_console_puts(k);
+    rtb_cm_console_puts("=");
+    put_u64(v);
+}
+
+static int has_word(const char *line, const char *w, const char **after)
+{
+    const char *p = line;
+    while (*p) {
+        const char *a = p, *b = w;
+        while (*b && *a == *b) {
+            a++;
+            b++;
+        }
+        if (!*b && (p == line || p[-1] == ' ')) {
+            if (after)
+                *after = a;
+            return 1;
+        }
+        p++;
+    }
+    return 0;
+}
+
+int main(void)
+{
+    static char raw[256];
+    struct rtb_run_config cfg;
+    const struct rtb_timer_desc *d;
+    rtb_cycles_t t0, t1;
+    uint64_t ticks;
+    const char *after;
+    int rc;
+
+    rtb_cm_console_puts("bringup: hello board=");
+    rtb_cm_console_puts(rtb_cm_board_name());
+    rtb_cm_console_puts(" cpu=");
+    rtb_cm_console_puts(rtb_cm_cpu_name());
+    rtb_cm_console_puts("\n");
+
+    rc = rtb_timer_init();
+    if (rc != 0)
+        return 3;
+    d = rtb_timer_desc();
+    rtb_cm_console_puts("bringup: timer name=");
+    rtb_cm_console_puts(d->name);
+    rtb_cm_console_puts(" clock=");
+    rtb_cm_console_puts(d->clock);
+    rtb_cm_console_puts(" unit=");
+    rtb_cm_console_puts(d->unit);
+    kv("hz", d->hz);
+    kv("bits", d->bits);
+    kv("unit_num", d->unit_num);
+    kv("unit_den", d->unit_den);
+    kv("ns_num", d->ns_num);
+    kv("ns_den", d->ns_den);
+    rtb_cm_console_puts(" icount_shift=");
+    if (rtb_cm_icount_shift() < 0)
+        rtb_cm_console_puts("none");
+    else
+        put_u64((uint64_t)rtb_cm_icount_shift());
+    rtb_cm_console_puts("\n");
+
+    /* 1000 loop iterations = 2001 instructions plus the call and two reads. */
+    t0 = rtb_timer_read();
+    rtb_cm_spin(1000);
+    t1 = rtb_timer_read();
+    ticks = (t1 - t0) & ((d->bits >= 64) ? ~(uint64_t)0 : (((uint64_t)1 << d->bits) - 1));
+    rtb_cm_console_puts("bringup: spin1000");
+    kv("ticks", ticks);
+    kv("units", (ticks * d->unit_num + d->unit_den / 2) / d->unit_den);
+    rtb_cm_console_puts("\n");
+
+    rc = rtb_cm_cmdline(&cfg);
+    rtb_cm_console_puts("bringup: cmdline rc=");
+    rtb_cm_console_puts(rc == 0 ? "0" : "inval");
+    rtb_cm_console_puts(" filter=");
+    rtb_cm_console_puts(cfg.filter ? cfg.filter : "(default)");
+    kv("iterations", cfg.iterations);
+    kv("warmup", cfg.warmup);
+    kv("list", (uint64_t)cfg.list_only);
+    rtb_cm_console_puts("\n");
+    if (rc != 0)
+        return RTB_CM_EXIT_USAGE;
+
+    if (rtb_cm_semihost_cmdline(raw, sizeof raw) < 0)
+        raw[0] = '\0';
+
+    rtb_cm_swirq_enable();
+    t0 = rtb_timer_read();
+    rtb_cm_swirq_pend();
+    t1 = rtb_timer_read();
+    rtb_cm_console_puts("bringup: swirq");
+    kv("count", swirq_count);
+    kv("ticks", (t1 - t0) & 0xffffffffu);
+    rtb_cm_console_puts("\n");
+    if (swirq_count != 1)
+        return 4;
+
+    if (has_word(raw, "irq", 0)) {
+        unsigned irq = RTB_CM_SWIRQ - 1;
+        rtb_cm_console_puts("bringup: pending an IRQ without handler\n");
+        CM_NVIC_ISER(irq / 32u) = 1u << (irq % 32u);
+        CM_NVIC_STIR = irq;
+        rtb_cm_dsb_isb();
+        return 5;
+    }
+
+    if (has_word(raw, "fault", 0)) {
+        rtb_cm_console_puts("bringup: reading an unmapped address\n");
+        return (int)*(volatile uint32_t *)(uintptr_t)0xF0000000u;
+    }
+    if (has_word(raw, "exit=", &after)) {
+        int v = 0;
+        while (*after >= '0' && *after <= '9')
+            v = v * 10 + (*after++ - '0');
+        rtb_cm_console_puts("bringup: exiting as asked\n");
+        return v;
+    }
+    rtb_cm_console_puts("bringup: ok\n");
+    return 0;
+}

@@ -1,0 +1,126 @@
+/*
+ * rtbench Cortex-M: run-time options from the semihosting command line
+ * (QEMU: -append "--filter calib.* --iterations 100"). See rtb_cm_board.h.
+ */
+#include <stdint.h>
+
+#include "rtb/bench.h"
+#include "rtb/error.h"
+#include "rtb_cm_board.h"
+#include "semihost.h"
+
+static char cmdline[256];
+
+static int streq(const char *a, const char *b)
+{
+    while (*a && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+/* "--name" or "--name=value": 1 if `word` is option `name`; *inline_val is
+ * set to the text after '=' (or NULL). */
+static int is_opt(const char *word, const char *name, const char **inline_val)
+{
+    while (*name && *word == *name) {
+        word++;
+        name++;
+    }
+    if (*name)
+        return 0;
+    if (*word == '=') {
+        *inline_val = word + 1;
+        return 1;
+    }
+    if (*word == '\0') {
+        *inline_val = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    uint32_t v = 0;
+    if (!s || !*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        if (v > (UINT32_MAX - 9u) / 10u)
+            return -1;
+        v = v * 10u + (uint32_t)(*s - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+static int bad(const char *what, const char *word)
+{
+    rtb_cm_console_puts("rtbench: bad command line: ");
+    rtb_cm_console_puts(what);
+    rtb_cm_console_puts(" '");
+    rtb_cm_console_puts(word ? word : "");
+    rtb_cm_console_puts("' (options: --filter GLOBS --iterations N --warmup N --list)\n");
+    return RTB_ERR_INVAL;
+}
+
+int rtb_cm_cmdline(struct rtb_run_config *cfg)
+{
+    char *words[32];
+    int n = 0, i, seen_opt = 0;
+    char *p = cmdline;
+
+    cfg->filter = 0;
+    cfg->iterations = 0;
+    cfg->warmup = UINT32_MAX;
+    cfg->list_only = 0;
+    if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0)
+        return 0; /* no command line available: defaults */
+
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            *p++ = '\0';
+        if (!*p)
+            break;
+        if (n == (int)(sizeof words / sizeof words[0]))
+            return bad("too many words", p);
+        words[n++] = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+            p++;
+    }
+
+    for (i = 0; i < n; i++) {
+        const char *w = words[i], *val = 0;
+        if (w[0] != '-' || w[1] != '-') {
+            if (!seen_opt)
+                continue; /* the image path QEMU puts first */
+            return bad("unexpected word", w);
+        }
+        seen_opt = 1;
+        if (is_opt(w, "--filter", &val)) {
+            if (!val && (val = (i + 1 < n) ? words[++i] : 0) == 0)
+                return bad("missing value for", w);
+            if (!*val)
+                return bad("empty value for", w);
+            cfg->filter = val;
+        } else if (is_opt(w, "--iterations", &val)) {
+            if (!val)
+                val = (i + 1 < n) ? words[++i] : 0;
+            if (parse_u32(val, &cfg->iterations) != 0 || cfg->iterations == 0)
+                return bad("--iterations needs a positive number, got", val);
+        } else if (is_opt(w, "--warmup", &val)) {
+            if (!val)
+                val = (i + 1 < n) ? words[++i] : 0;
+            if (parse_u32(val, &cfg->warmup) != 0 || cfg->warmup == UINT32_MAX)
+                return bad("--warmup needs a number, got", val);
+        } else if (streq(w, "--list")) {
+            cfg->list_only = 1;
+        } else {
+            return bad("unknown option", w);
+        }
+    }
+    return 0;
+}

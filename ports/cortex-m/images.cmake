@@ -1,0 +1,32 @@
+# rtbench - the Cortex-M images, cross-built from the host build.
+# Included by the top-level CMakeLists.txt. Defines the custom target
+# `cortex-m-images`, which configures and builds ports/cortex-m once per board
+# with the arm-none-eabi toolchain into ${CMAKE_BINARY_DIR}/cortex-m/<board>/
+# and puts the images in ${CMAKE_BINARY_DIR}/cortex-m/:
+#   rtbench-<board>.elf, rtbench-bringup-<board>.elf, rtbench-refk-tests-<board>.elf
+# Not part of `all`: `make cortex-m`, the QEMU tests (tests/qemu) and
+# `rtbench run --target qemu:<board>` build it when needed.
+set(RTB_CM_IMAGE_BOARDS mps2-an385 mps2-an386 mps2-an500 mps2-an505)
+set(RTB_CM_IMAGE_DIR ${CMAKE_BINARY_DIR}/cortex-m)
+find_program(RTB_ARM_GCC arm-none-eabi-gcc)
+
+if(RTB_ARM_GCC)
+  set(_cmds)
+  foreach(board ${RTB_CM_IMAGE_BOARDS})
+    list(APPEND _cmds
+         COMMAND ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${RTB_CM_IMAGE_DIR}/${board}
+                 -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
+                 -DCMAKE_BUILD_TYPE=Release -DRTB_CM_BOARD=${board}
+                 -DRTB_CM_OUTPUT_DIR=${RTB_CM_IMAGE_DIR} --log-level=WARNING
+         COMMAND ${CMAKE_COMMAND} --build ${RTB_CM_IMAGE_DIR}/${board})
+  endforeach()
+  add_custom_target(cortex-m-images ${_cmds}
+                    COMMENT "Cross-building the Cortex-M images into ${RTB_CM_IMAGE_DIR}"
+                    VERBATIM)
+else()
+  add_custom_target(cortex-m-images
+                    COMMAND ${CMAKE_COMMAND} -E echo
+                            "cortex-m-images: arm-none-eabi-gcc not found: apt-get install gcc-arm-none-eabi"
+                    COMMAND ${CMAKE_COMMAND} -E false
+                    VERBATIM)
+endif()

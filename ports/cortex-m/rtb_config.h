@@ -1,0 +1,17 @@
+/*
+ * rtbench build configuration for the Cortex-M images (see rtb/config.h for
+ * every option and its default). Run-time options on the QEMU command line
+ * (-append "--filter ... --iterations ...") override the defaults below.
+ */
+#ifndef RTB_CONFIG_CORTEX_M_H
+#define RTB_CONFIG_CORTEX_M_H
+
+/* Bytes of stack per benchmark thread (AAPCS, soft-float: 8 saved words per
+ * exception frame plus 8 callee-saved words; the benchmarks are shallow). */
+#define RTB_CONFIG_STACK_SIZE 1024u
+#define RTB_CONFIG_ITERATIONS 1000u
+#define RTB_CONFIG_MAX_SAMPLES 1000u
+/* Every benchmark, the calib.* known-answer ones included. */
+#define RTB_CONFIG_FILTER "*"
+
+#endif

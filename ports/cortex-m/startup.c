@@ -1,0 +1,188 @@
+/*
+ * rtbench Cortex-M start-up: boot vectors, reset, the RAM vector table,
+ * default and fault handlers.
+ *
+ * The boot table in flash holds only the 16 system entries (enough to
+ * reset and to report a fault before VTOR moves). Reset_Handler builds the
+ * full table in RAM - every external IRQ points to the default handler
+ * except RTB_CM_SWIRQ, which points to rtb_cm_swirq_handler - and sets VTOR.
+ */
+#include <stdint.h>
+
+#include "board.h"
+#include "cm_regs.h"
+#include "rtb_cm_board.h"
+
+typedef void (*rtb_cm_vector_t)(void);
+
+extern uint32_t __data_start[], __data_end[], __data_load[];
+extern uint32_t __bss_start[], __bss_end[];
+extern uint32_t __stack_top[];
+
+int main(void);
+void rtb_cm_console_init(void);
+void Reset_Handler(void);
+void rtb_cm_default_handler(void);
+void HardFault_Handler(void);
+void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return);
+
+/* Weak entries a kernel port overrides. */
+void NMI_Handler(void) __attribute__((weak, alias("rtb_cm_default_handler")));
+void SVC_Handler(void) __attribute__((weak, alias("rtb_cm_default_handler")));
+void PendSV_Handler(void) __attribute__((weak, alias("rtb_cm_default_handler")));
+void SysTick_Handler(void) __attribute__((weak, alias("rtb_cm_default_handler")));
+void rtb_cm_swirq_handler(void) __attribute__((weak, alias("rtb_cm_default_handler")));
+
+#define RTB_CM_NUM_VECTORS (16 + RTB_CM_NUM_IRQ)
+/* VTOR needs the table aligned to its size rounded up to a power of two (min 128 bytes). */
+#define RTB_CM_VTOR_ALIGN                                                                    \
+    (RTB_CM_NUM_VECTORS <= 32 ? 128 : RTB_CM_NUM_VECTORS <= 64 ? 256 : RTB_CM_NUM_VECTORS <= 128 ? 512 : 1024)
+
+/* The boot table: the initial stack pointer then the system exceptions.
+ * (An address of a function stands in for the stack pointer's slot through a
+ * union so that no object pointer is converted to a function pointer.) */
+union rtb_cm_boot_entry {
+    rtb_cm_vector_t fn;
+    const void *sp;
+};
+
+__attribute__((section(".boot_vectors"), used)) static const union rtb_cm_boot_entry boot_vectors[16] = {
+    {.sp = __stack_top},
+    {.fn = Reset_Handler},
+    {.fn = NMI_Handler},
+    {.fn = HardFault_Handler},
+    {.fn = HardFault_Handler}, /* MemManage (escalates to HardFault unless enabled) */
+    {.fn = HardFault_Handler}, /* BusFault */
+    {.fn = HardFault_Handler}, /* UsageFault */
+    {.fn = HardFault_Handler}, /* SecureFault (ARMv8-M), reserved on ARMv7-M */
+    {.fn = 0},
+    {.fn = 0},
+    {.fn = 0},
+    {.fn = SVC_Handler},
+    {.fn = rtb_cm_default_handler}, /* DebugMonitor */
+    {.fn = 0},
+    {.fn = PendSV_Handler},
+    {.fn = SysTick_Handler},
+};
+
+static rtb_cm_vector_t ram_vectors[RTB_CM_NUM_VECTORS] __attribute__((aligned(RTB_CM_VTOR_ALIGN)));
+
+void Reset_Handler(void)
+{
+    uint32_t *dst;
+    const uint32_t *src;
+    unsigned i;
+
+    for (src = __data_load, dst = __data_start; dst < __data_end;)
+        *dst++ = *src++;
+    for (dst = __bss_start; dst < __bss_end;)
+        *dst++ = 0;
+
+    for (i = 0; i < 16; i++)
+        ram_vectors[i] = boot_vectors[i].fn;
+    for (i = 16; i < RTB_CM_NUM_VECTORS; i++)
+        ram_vectors[i] = rtb_cm_default_handler;
+    ram_vectors[16 + RTB_CM_SWIRQ] = rtb_cm_swirq_handler;
+    CM_VTOR = (uint32_t)(uintptr_t)ram_vectors;
+    /* An integer division by zero faults instead of giving 0. */
+    CM_CCR |= CM_CCR_DIV_0_TRP;
+    rtb_cm_dsb_isb();
+
+    rtb_cm_console_init();
+    rtb_cm_exit(main());
+}
+
+static char *fmt_hex(char *p, uint32_t v)
+{
+    int s;
+    *p++ = '0';
+    *p++ = 'x';
+    for (s = 28; s >= 0; s -= 4)
+        *p++ = "0123456789abcdef"[(v >> s) & 0xfu];
+    return p;
+}
+
+static char *fmt_str(char *p, const char *s)
+{
+    while (*s)
+        *p++ = *s++;
+    return p;
+}
+
+static char *fmt_dec(char *p, uint32_t v)
+{
+    char tmp[10];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* An exception nobody handles: name its number and stop. */
+void rtb_cm_default_handler(void)
+{
+    char line[64], *p = line;
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    p = fmt_str(p, "\nrtbench: unexpected exception ");
+    p = fmt_dec(p, ipsr & 0x1ffu);
+    if ((ipsr & 0x1ffu) >= 16u) {
+        p = fmt_str(p, " (IRQ ");
+        p = fmt_dec(p, (ipsr & 0x1ffu) - 16u);
+        *p++ = ')';
+    }
+    *p++ = '\n';
+    rtb_cm_console_write(line, (size_t)(p - line));
+    rtb_cm_exit(RTB_CM_EXIT_FAULT);
+}
+
+/* HardFault: find the stacked frame (MSP or PSP by EXC_RETURN bit 2) and report. */
+__attribute__((naked)) void HardFault_Handler(void)
+{
+    __asm__ volatile("tst lr, #4\n\t"
+                     "ite eq\n\t"
+                     "mrseq r0, msp\n\t"
+                     "mrsne r0, psp\n\t"
+                     "mov r1, lr\n\t"
+                     "b rtb_cm_fault_report\n\t");
+}
+
+void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
+{
+    static int nested;
+    char line[160], *p = line;
+    if (nested++) /* faulted while reporting: exit without formatting */
+        rtb_cm_exit(RTB_CM_EXIT_FAULT);
+    p = fmt_str(p, "\nrtbench: HardFault pc=");
+    p = fmt_hex(p, frame[6]);
+    p = fmt_str(p, " lr=");
+    p = fmt_hex(p, frame[5]);
+    p = fmt_str(p, " cfsr=");
+    p = fmt_hex(p, CM_CFSR);
+    p = fmt_str(p, " hfsr=");
+    p = fmt_hex(p, CM_HFSR);
+    p = fmt_str(p, " bfar=");
+    p = fmt_hex(p, CM_BFAR);
+    p = fmt_str(p, (exc_return & 4u) ? " (thread stack)\n" : " (main stack)\n");
+    rtb_cm_console_write(line, (size_t)(p - line));
+    rtb_cm_exit(RTB_CM_EXIT_FAULT);
+}
+
+const char *rtb_cm_board_name(void)
+{
+    return RTB_CM_BOARD_NAME;
+}
+
+const char *rtb_cm_cpu_name(void)
+{
+    return RTB_CM_CPU_NAME;
+}
+
+uint32_t rtb_cm_core_hz(void)
+{
+    return RTB_CM_CORE_HZ;
+}
