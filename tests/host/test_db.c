@@ -1,0 +1,238 @@
+/*
+ * Tests of the SQLite store (host/db.c): schema creation and version,
+ * whole-run round trip, incremental storing as `run` does it (and what a
+ * reader sees of a run cut off half-way), lookups by id/label/latest, and
+ * bad databases.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "util.h"
+
+static int passed, failed;
+#define CHECK(c)                                                                                                       \
+    do {                                                                                                               \
+        if (c)                                                                                                         \
+            passed++;                                                                                                  \
+        else {                                                                                                         \
+            failed++;                                                                                                  \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                                            \
+        }                                                                                                              \
+    } while (0)
+
+static char tmpdir[1024];
+
+static char *path_in_tmp(const char *name)
+{
+    char *p = xasprintf("%s/%s", tmpdir, name);
+    unlink(p);
+    char *wal = xasprintf("%s-wal", p), *shm = xasprintf("%s-shm", p);
+    unlink(wal);
+    unlink(shm);
+    free(wal);
+    free(shm);
+    return p;
+}
+
+static void make_run(struct run *r, const char *label)
+{
+    memset(r, 0, sizeof *r);
+    r->label = xstrdup(label);
+    r->source = xstrdup("cmd:fake");
+    r->format = xstrdup("rtbench");
+    r->unit = xstrdup("insns");
+    r->ns_per_unit = 40.0;
+    run_hdr_set(r, "port", "cortex-m-refk");
+    run_hdr_set(r, "board", "mps2-an385");
+    run_hdr_set(r, "cflags", "-O2 -g");
+    struct metric *m = run_add_metric(r, "sem.take");
+    m->desc = xstrdup("Take a semaphore");
+    m->has_pct = 1;
+    m->n = 1000;
+    m->mean = 41.5;
+    m->sd = 0.25;
+    m->min = 40;
+    m->max = UINT64_C(18446744073709551615); /* the largest unsigned value survives */
+    m->p50 = 41;
+    m->p90 = 42;
+    m->p99 = 43;
+    m->p999 = 44;
+    m->mean_ns = 1660.0;
+    m->flags = MF_CLAMPED | MF_OUTLIER;
+    m = run_add_metric(r, "events.post");
+    m->state = MS_NA;
+    m->reason = xstrdup("no event flags");
+    m = run_add_metric(r, "thread.create");
+    m->state = MS_FAILED;
+    m->err = -2;
+    m->reason = xstrdup("nomem");
+}
+
+static void test_round_trip(void)
+{
+    char *path = path_in_tmp("rt.db");
+    sqlite3 *db;
+    char err[512] = "";
+    CHECK(db_open(path, &db, err, sizeof err) == 0);
+    struct run r;
+    make_run(&r, "base");
+    r.status = RUN_COMPLETE;
+    CHECK(db_store_run(db, &r, err, sizeof err) == 0);
+    CHECK(r.id == 1);
+    CHECK(r.created != NULL && strlen(r.created) == 20);
+    struct run r2;
+    make_run(&r2, "base");
+    r2.status = RUN_INCOMPLETE;
+    r2.status_detail = xstrdup("timeout after 2 s");
+    CHECK(db_store_run(db, &r2, err, sizeof err) == 0);
+    CHECK(r2.id == 2);
+
+    struct run l;
+    CHECK(db_load_run(db, "1", &l, err, sizeof err) == 0);
+    CHECK(l.id == 1 && l.status == RUN_COMPLETE && l.status_detail == NULL);
+    CHECK(strcmp(l.label, "base") == 0 && strcmp(l.source, "cmd:fake") == 0 && strcmp(l.unit, "insns") == 0);
+    CHECK(l.ns_per_unit == 40.0);
+    CHECK(l.n_hdr == 3 && strcmp(run_hdr(&l, "cflags"), "-O2 -g") == 0);
+    CHECK(l.n_m == 3);
+    CHECK(l.n_m == 3 && strcmp(l.m[0].id, "sem.take") == 0 && strcmp(l.m[2].id, "thread.create") == 0);
+    const struct metric *m = run_find_metric(&l, "sem.take");
+    CHECK(m && m->has_pct && m->n == 1000 && m->mean == 41.5 && m->sd == 0.25 && m->min == 40);
+    CHECK(m && m->max == UINT64_C(18446744073709551615));
+    CHECK(m && m->p50 == 41 && m->p90 == 42 && m->p99 == 43 && m->p999 == 44 && m->mean_ns == 1660.0);
+    CHECK(m && m->flags == (MF_CLAMPED | MF_OUTLIER) && strcmp(m->desc, "Take a semaphore") == 0);
+    m = run_find_metric(&l, "events.post");
+    CHECK(m && m->state == MS_NA && strcmp(m->reason, "no event flags") == 0 && m->mean_ns < 0);
+    m = run_find_metric(&l, "thread.create");
+    CHECK(m && m->state == MS_FAILED && m->err == -2 && strcmp(m->reason, "nomem") == 0);
+    run_free(&l);
+
+    CHECK(db_load_run(db, "base", &l, err, sizeof err) == 0 && l.id == 2); /* newest with the label */
+    CHECK(l.status == RUN_INCOMPLETE && strcmp(l.status_detail, "timeout after 2 s") == 0);
+    run_free(&l);
+    CHECK(db_load_run(db, "latest", &l, err, sizeof err) == 0 && l.id == 2);
+    run_free(&l);
+    CHECK(db_load_run(db, "7", &l, err, sizeof err) == -1 && strstr(err, "no run with id 7"));
+    CHECK(db_load_run(db, "nosuch", &l, err, sizeof err) == -1 && strstr(err, "'nosuch'"));
+    run_free(&r);
+    run_free(&r2);
+    db_close(db);
+
+    /* reopening keeps everything and does not migrate again */
+    CHECK(db_open(path, &db, err, sizeof err) == 0);
+    CHECK(db_load_run(db, "latest", &l, err, sizeof err) == 0 && l.id == 2 && l.n_m == 3);
+    run_free(&l);
+    sqlite3_stmt *st;
+    CHECK(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0);
+    sqlite3_finalize(st);
+    db_close(db);
+    free(path);
+}
+
+static void test_incremental(void)
+{
+    char *path = path_in_tmp("inc.db");
+    sqlite3 *w, *rd;
+    char err[512] = "";
+    CHECK(db_open(path, &w, err, sizeof err) == 0);
+    CHECK(db_open(path, &rd, err, sizeof err) == 0);
+    struct run r;
+    memset(&r, 0, sizeof r);
+    r.source = xstrdup("host");
+    r.format = xstrdup("rtbench");
+    r.unit = xstrdup("cycles");
+    run_hdr_set(&r, "port", "posix");
+    r.status = RUN_COMPLETE; /* what the writer hopes; stored as incomplete until finished */
+    CHECK(db_run_begin(w, &r, err, sizeof err) == 0 && r.id > 0);
+    for (int i = 0; i < 3; i++) {
+        char id[16];
+        snprintf(id, sizeof id, "m.%d", i);
+        struct metric *m = run_add_metric(&r, id);
+        m->has_pct = 1;
+        m->n = 10;
+        m->mean = i;
+        CHECK(db_run_add_metric(w, &r, m, err, sizeof err) == 0);
+    }
+    /* Another process looking now (the writer could be killed at this point). */
+    struct run l;
+    CHECK(db_load_run(rd, "latest", &l, err, sizeof err) == 0);
+    CHECK(l.status == RUN_INCOMPLETE && l.n_m == 3);
+    run_free(&l);
+    r.m[1].flags = MF_OUTLIER; /* flags set at the end reach the store */
+    r.status = RUN_COMPLETE;
+    run_hdr_set(&r, "ram", "1234");
+    CHECK(db_run_finish(w, &r, err, sizeof err) == 0);
+    CHECK(db_load_run(rd, "latest", &l, err, sizeof err) == 0);
+    CHECK(l.status == RUN_COMPLETE && l.n_m == 3 && l.m[1].flags == MF_OUTLIER && l.m[0].flags == 0);
+    CHECK(run_hdr(&l, "ram") && strcmp(run_hdr(&l, "ram"), "1234") == 0);
+    run_free(&l);
+    run_free(&r);
+    db_close(w);
+    db_close(rd);
+    free(path);
+}
+
+static void test_bad_databases(void)
+{
+    char err[512] = "";
+    sqlite3 *db;
+    char *path = path_in_tmp("garbage.db");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        for (int i = 0; i < 200; i++)
+            fputs("this is not an SQLite database at all\n", f);
+        fclose(f);
+    }
+    CHECK(db_open(path, &db, err, sizeof err) == -1);
+    CHECK(strstr(err, path) != NULL && strchr(err, '\n') == NULL);
+    free(path);
+
+    path = path_in_tmp("newer.db");
+    sqlite3 *raw;
+    CHECK(sqlite3_open(path, &raw) == SQLITE_OK);
+    CHECK(sqlite3_exec(raw, "PRAGMA user_version=99", NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(raw);
+    CHECK(db_open(path, &db, err, sizeof err) == -1 && strstr(err, "schema version 99"));
+    free(path);
+
+    char *nodir = xasprintf("%s/no/such/dir/x.db", tmpdir);
+    CHECK(db_open(nodir, &db, err, sizeof err) == -1 && strstr(err, nodir));
+    free(nodir);
+
+    /* the default path honours RTBENCH_DB, then XDG_DATA_HOME (created) */
+    setenv("RTBENCH_DB", "/x/y.db", 1);
+    CHECK(strcmp(db_default_path(), "/x/y.db") == 0);
+    unsetenv("RTBENCH_DB");
+    char *xdg = xasprintf("%s/xdg", tmpdir);
+    setenv("XDG_DATA_HOME", xdg, 1);
+    char *want = xasprintf("%s/rtbench/rtbench.db", xdg);
+    CHECK(strcmp(db_default_path(), want) == 0);
+    char *dir = xasprintf("%s/rtbench", xdg);
+    struct stat sb;
+    CHECK(stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode));
+    free(xdg);
+    free(want);
+    free(dir);
+}
+
+int main(int argc, char **argv)
+{
+    snprintf(tmpdir, sizeof tmpdir, "%s", argc > 2 ? argv[2] : "/tmp/rtbench-test-db");
+    char *mk = xasprintf("mkdir -p '%s'", tmpdir);
+    if (system(mk) != 0) {
+        fprintf(stderr, "test_db: cannot create %s\n", tmpdir);
+        return 2;
+    }
+    free(mk);
+    test_round_trip();
+    test_incremental();
+    test_bad_databases();
+    printf("test_db: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
