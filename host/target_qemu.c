@@ -1,0 +1,261 @@
+/*
+ * rtbench host - `--target qemu:BOARD`: a Cortex-M image under qemu-system-arm.
+ *
+ * The image is <build>/cortex-m/rtbench-<board>.elf, where <build> is the
+ * CMake build tree that holds this rtbench executable (the nearest directory
+ * upwards with a CMakeCache.txt). When it is missing it is built first with
+ * `cmake --build <build> --target cortex-m-images` (an argv, no shell; its
+ * output goes to stderr). The run's options reach the image through the
+ * semihosting command line (-append); with icount (the default) QEMU runs
+ * with -icount shift=10,sleep=off, so the figures are deterministic guest
+ * instruction counts. The header gets ram, rom (bytes, from the ELF's
+ * section headers) and icount (the shift, or "off").
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "target.h"
+#include "util.h"
+
+extern char **environ;
+
+#define ICOUNT_SHIFT 10
+/* The image reads the command line into 256 bytes (ports/cortex-m/cmdline.c),
+ * after QEMU's copy of the image path. */
+#define MAX_APPEND 160
+
+static const char *const boards[] = {"mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505", NULL};
+
+static void push(char ***v, size_t *n, char *s)
+{
+    *v = xrealloc(*v, (*n + 2) * sizeof **v);
+    (*v)[(*n)++] = s;
+    (*v)[*n] = NULL;
+}
+
+/* Full path of `prog` found on $PATH, or NULL. */
+static char *find_on_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        const char *e = strchr(path, ':');
+        size_t l = e ? (size_t)(e - path) : strlen(path);
+        char *cand = xasprintf("%.*s/%s", (int)l, l ? path : ".", prog);
+        if (access(cand, X_OK) == 0)
+            return cand;
+        free(cand);
+        path += l;
+        if (*path == ':')
+            path++;
+    }
+    return NULL;
+}
+
+/* The CMake build tree holding this executable: its directory or the
+ * nearest parent with a CMakeCache.txt. */
+static int find_build_dir(char *buf, size_t len)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    for (int up = 0; up < 4; up++) {
+        char *slash = strrchr(buf, '/');
+        if (!slash || slash == buf)
+            return -1;
+        *slash = '\0';
+        char *cache = xasprintf("%s/CMakeCache.txt", buf);
+        int found = access(cache, R_OK) == 0;
+        free(cache);
+        if (found)
+            return 0;
+    }
+    return -1;
+}
+
+/* Run `cmake --build <dir> --target cortex-m-images`, output to stderr. */
+static int build_images(const char *dir, char *err, size_t errlen)
+{
+    char *cmake = find_on_path("cmake");
+    if (!cmake)
+        return errf(err, errlen, "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
+    char *argv[] = {cmake, "--build", (char *)dir, "--target", "cortex-m-images", NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
+    fprintf(stderr, "rtbench run: building the Cortex-M images (cmake --build %s --target cortex-m-images)\n", dir);
+    pid_t pid;
+    int rc = posix_spawn(&pid, cmake, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    free(cmake);
+    if (rc != 0)
+        return errf(err, errlen, "cannot start cmake to build the Cortex-M images: %s", strerror(rc));
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return errf(err, errlen, "waiting for cmake: %s", strerror(errno));
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        return errf(err, errlen, "building the Cortex-M images failed (cmake --build %s --target cortex-m-images)",
+                    dir);
+    return 0;
+}
+
+int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen);
+
+static uint32_t rd32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint16_t rd16(const unsigned char *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/*
+ * ROM and RAM of an ELF32 little-endian Arm image from its section headers:
+ * rom = allocated sections with contents (code, read-only data, exception
+ * tables, the initial values of .data); ram = allocated writable sections
+ * (.data, .bss, stacks). 0 or -1 with a message.
+ */
+int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+    unsigned char eh[52];
+    if (fread(eh, 1, sizeof eh, f) != sizeof eh) {
+        fclose(f);
+        return errf(err, errlen, "%s: too short for an ELF header", path);
+    }
+    if (memcmp(eh, "\177ELF", 4) != 0 || eh[4] != 1 /* ELFCLASS32 */ || eh[5] != 1 /* little endian */) {
+        fclose(f);
+        return errf(err, errlen, "%s: not a 32-bit little-endian ELF file", path);
+    }
+    if (rd16(eh + 18) != 40 /* EM_ARM */) {
+        fclose(f);
+        return errf(err, errlen, "%s: not an Arm ELF image (e_machine %u)", path, rd16(eh + 18));
+    }
+    uint32_t shoff = rd32(eh + 32);
+    uint16_t shentsize = rd16(eh + 46), shnum = rd16(eh + 48);
+    if (shoff == 0 || shnum == 0 || shentsize < 40) {
+        fclose(f);
+        return errf(err, errlen, "%s: no section headers", path);
+    }
+    *rom = *ram = 0;
+    for (uint16_t i = 0; i < shnum; i++) {
+        unsigned char sh[40];
+        if (fseek(f, (long)shoff + (long)i * shentsize, SEEK_SET) != 0 || fread(sh, 1, sizeof sh, f) != sizeof sh) {
+            fclose(f);
+            return errf(err, errlen, "%s: section header %u is past the end of the file", path, i);
+        }
+        uint32_t type = rd32(sh + 4), flags = rd32(sh + 8), size = rd32(sh + 20);
+        if (!(flags & 0x2u)) /* SHF_ALLOC */
+            continue;
+        if (type != 8u) /* SHT_NOBITS has no bytes in the image */
+            *rom += size;
+        if (flags & 0x1u) /* SHF_WRITE */
+            *ram += size;
+    }
+    fclose(f);
+    return 0;
+}
+
+int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
+                        struct target_cmd *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    int known = 0;
+    for (const char *const *b = boards; *b; b++)
+        if (strcmp(board, *b) == 0)
+            known = 1;
+    if (!known)
+        return errf(err, errlen, "unknown QEMU board '%s' (boards: mps2-an385, mps2-an386, mps2-an500, mps2-an505)",
+                    board);
+    if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
+        return errf(err, errlen, "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
+
+    char *qemu = find_on_path("qemu-system-arm");
+    if (!qemu)
+        return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
+
+    char dir[PATH_MAX];
+    if (find_build_dir(dir, sizeof dir) != 0) {
+        free(qemu);
+        return errf(err, errlen, "cannot find the build tree of this rtbench (no CMakeCache.txt above %s)",
+                    "/proc/self/exe");
+    }
+    char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
+    struct stat st;
+    if (stat(elf, &st) != 0) {
+        if (build_images(dir, err, errlen) != 0)
+            goto fail;
+        if (stat(elf, &st) != 0) {
+            errf(err, errlen, "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)", elf);
+            goto fail;
+        }
+    }
+    uint64_t rom, ram;
+    if (target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0)
+        goto fail;
+
+    char append[MAX_APPEND + 64] = "";
+    if (filter)
+        snprintf(append, sizeof append, "--filter %s", filter);
+    if (iterations) {
+        size_t l = strlen(append);
+        snprintf(append + l, sizeof append - l, "%s--iterations %u", l ? " " : "", iterations);
+    }
+    if (strlen(append) > MAX_APPEND) {
+        errf(err, errlen, "--filter is too long for the QEMU command line (%zu characters, at most %d)",
+             strlen(append), MAX_APPEND);
+        goto fail;
+    }
+
+    size_t n = 0;
+    push(&out->argv, &n, qemu);
+    qemu = NULL;
+    const char *fixed[] = {"-M", board, "-display", "none", "-serial", "stdio", "-monitor", "none",
+                           "-semihosting-config", "enable=on,target=native", NULL};
+    for (const char **a = fixed; *a; a++)
+        push(&out->argv, &n, xstrdup(*a));
+    if (icount) {
+        push(&out->argv, &n, xstrdup("-icount"));
+        push(&out->argv, &n, xasprintf("shift=%d,sleep=off", ICOUNT_SHIFT));
+    }
+    push(&out->argv, &n, xstrdup("-kernel"));
+    push(&out->argv, &n, elf);
+    elf = NULL;
+    if (append[0]) {
+        push(&out->argv, &n, xstrdup("-append"));
+        push(&out->argv, &n, xstrdup(append));
+    }
+    out->source = xasprintf("qemu:%s", board);
+
+    size_t k = 0;
+    push(&out->extra_hdr, &k, xstrdup("rom"));
+    push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)rom));
+    push(&out->extra_hdr, &k, xstrdup("ram"));
+    push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)ram));
+    push(&out->extra_hdr, &k, xstrdup("icount"));
+    push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
+    return 0;
+
+fail:
+    free(qemu);
+    free(elf);
+    return -1;
+}
