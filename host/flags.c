@@ -17,7 +17,7 @@ static const struct {
     char marker;
 } flag_names[] = {
     {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},  {MF_NOSCHED, "nosched", '~'},
-    {MF_CLAMPED, "clamped", '<'},     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean_only", 0},
+    {MF_CLAMPED, "clamped", '<'},     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
 };
 
 const char *model_flag_name(unsigned bit)

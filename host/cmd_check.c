@@ -1,0 +1,291 @@
+/*
+ * rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] [--db PATH]
+ *
+ * The regression gate. Per metric: the median where both runs have
+ * percentiles, else the mean; a metric whose candidate figure is more than
+ * PCT % above the baseline's is a regression. Exit 1 if there is any (or a
+ * benchmark that worked in the baseline failed in the candidate), else 0;
+ * 2 on bad usage or an unreadable database. Flagged figures (either side)
+ * are listed apart and never counted; metrics present on one side only are
+ * listed; incomplete runs are warned about.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "db.h"
+#include "flags.h"
+#include "format.h"
+#include "util.h"
+
+#define DEFAULT_THRESHOLD 10.0
+
+static int usage_err(const char *msg, const char *arg)
+{
+    if (arg)
+        fprintf(stderr, "rtbench check: %s: %s\n", msg, arg);
+    else
+        fprintf(stderr, "rtbench check: %s\n", msg);
+    return 2;
+}
+
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (*i + 1 >= argc)
+        return "";
+    return argv[++*i];
+}
+
+static int is_opt(const char *a, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
+}
+
+static int selected(char **globs, size_t n, const char *id)
+{
+    if (n == 0)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (glob_match(globs[i], id))
+            return 1;
+    return 0;
+}
+
+static void flag_names(unsigned flags, char *buf, size_t len)
+{
+    static const unsigned bits[] = {MF_UNDERFLOW, MF_OUTLIER, MF_NOSCHED, MF_CLAMPED, MF_SATURATED};
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+        if (!(flags & bits[i]))
+            continue;
+        int n = snprintf(buf + k, len - k, "%s%s", k ? "," : "", model_flag_name(bits[i]));
+        if (n < 0 || (size_t)n >= len - k)
+            break;
+        k += (size_t)n;
+    }
+}
+
+static const char *state_word(const struct metric *m)
+{
+    if (!m)
+        return "absent";
+    if (m->state == MS_NA)
+        return "n/a";
+    if (m->state == MS_FAILED)
+        return "FAILED";
+    return "ok";
+}
+
+int cmd_check(int argc, char **argv)
+{
+    const char *metrics = NULL, *dbpath = NULL, *refs[2] = {NULL, NULL};
+    double threshold = DEFAULT_THRESHOLD;
+    size_t n_refs = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf("usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] [--db PATH]\n"
+                   "exit 0: no regression; 1: a metric is more than PCT %% slower (default %.0f) or failed;\n"
+                   "2: bad usage or input\n",
+                   DEFAULT_THRESHOLD);
+            return 0;
+        }
+        if (is_opt(a, "--threshold")) {
+            v = opt_value(argc, argv, &i, "--threshold");
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            size_t l = strlen(buf);
+            if (l > 0 && buf[l - 1] == '%')
+                buf[l - 1] = 0;
+            if (!*buf || parse_double(buf, &threshold) < 0 || !(threshold >= 0) || threshold > 1e6)
+                return usage_err("--threshold must be a percentage >= 0, not", *v ? v : "(nothing)");
+        } else if (is_opt(a, "--metrics")) {
+            v = opt_value(argc, argv, &i, "--metrics");
+            if (!*v)
+                return usage_err("--metrics needs a comma-separated list of id globs", NULL);
+            metrics = v;
+        } else if (is_opt(a, "--db")) {
+            v = opt_value(argc, argv, &i, "--db");
+            if (!*v)
+                return usage_err("--db needs a path", NULL);
+            dbpath = v;
+        } else if (a[0] == '-' && a[1] != 0) {
+            return usage_err("unknown option", a);
+        } else {
+            if (n_refs == 2)
+                return usage_err("too many runs (usage: rtbench check BASELINE CANDIDATE)", a);
+            refs[n_refs++] = a;
+        }
+    }
+    if (n_refs != 2)
+        return usage_err("needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])", NULL);
+
+    char *mcopy = metrics ? xstrdup(metrics) : NULL;
+    char **globs = NULL;
+    size_t n_globs = 0;
+    if (mcopy) {
+        globs = xcalloc(strlen(mcopy) + 1, sizeof *globs);
+        for (char *save = NULL, *t = strtok_r(mcopy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+            if (*t)
+                globs[n_globs++] = t;
+    }
+
+    int rc = 2;
+    char err[512];
+    sqlite3 *db = NULL;
+    struct run base = {0}, cand = {0};
+    if (!dbpath)
+        dbpath = db_default_path();
+    if (db_open(dbpath, &db, err, sizeof err) < 0) {
+        fprintf(stderr, "rtbench check: %s\n", err);
+        goto out;
+    }
+    if (db_load_run(db, refs[0], &base, err, sizeof err) < 0) {
+        fprintf(stderr, "rtbench check: baseline %s: %s\n", refs[0], err);
+        goto out;
+    }
+    if (db_load_run(db, refs[1], &cand, err, sizeof err) < 0) {
+        fprintf(stderr, "rtbench check: candidate %s: %s\n", refs[1], err);
+        goto out;
+    }
+    flags_apply_run(&base);
+    flags_apply_run(&cand);
+    struct run *pair[2] = {&base, &cand};
+    flags_apply_compare(pair, 2);
+
+    /* unit: the runs' own when they agree, else ns through each run's clock */
+    enum cmp_unit unit = CU_NATIVE;
+    if (!base.unit || !cand.unit || strcmp(base.unit, cand.unit) != 0) {
+        if (base.ns_per_unit > 0 && cand.ns_per_unit > 0) {
+            unit = CU_NS;
+        } else {
+            fprintf(stderr, "rtbench check: the runs count different units (%s vs %s) and one has no clock\n",
+                    base.unit ? base.unit : "?", cand.unit ? cand.unit : "?");
+            goto out;
+        }
+    }
+
+    char bn[128], cn[128];
+    format_run_name(&base, bn, sizeof bn);
+    format_run_name(&cand, cn, sizeof cn);
+    for (int k = 0; k < 2; k++) {
+        const struct run *r = k ? &cand : &base;
+        if (r->status == RUN_INCOMPLETE)
+            fprintf(stderr, "rtbench check: warning: %s run %s is incomplete (%s)\n", k ? "candidate" : "baseline",
+                    k ? cn : bn, r->status_detail ? r->status_detail : "no end record");
+    }
+    printf("baseline  %s (%s)\ncandidate %s (%s)\n", bn, base.format ? base.format : "?", cn,
+           cand.format ? cand.format : "?");
+    printf("threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n", threshold,
+           unit == CU_NS ? "ns" : base.unit);
+
+    size_t n_cmp = 0, n_reg = 0, n_imp = 0, n_flag = 0, n_miss = 0, n_na = 0, n_fail = 0;
+    /* two passes: 0 prints judged metrics, 1 flagged, 2 the rest */
+    for (int pass = 0; pass < 3; pass++) {
+        int header = 0;
+        for (int side = 0; side < 2; side++) {
+            const struct run *r = side ? &cand : &base;
+            for (size_t k = 0; k < r->n_m; k++) {
+                const char *id = r->m[k].id;
+                if (!selected(globs, n_globs, id))
+                    continue;
+                const struct metric *b = run_find_metric(&base, id);
+                const struct metric *c = run_find_metric(&cand, id);
+                if (side == 1 && b)
+                    continue; /* already seen from the baseline */
+                int both_ok = b && c && b->state == MS_OK && c->state == MS_OK;
+                if (!both_ok) {
+                    if (pass != 2)
+                        continue;
+                    if (!header) {
+                        printf("\nnot compared:\n");
+                        header = 1;
+                    }
+                    if (!b || !c) {
+                        n_miss++;
+                        printf("  %-44s missing in %s\n", id, b ? "candidate" : "baseline");
+                    } else if (b->state == MS_OK && c->state == MS_FAILED) {
+                        n_fail++;
+                        printf("  %-44s FAILED in candidate (%s)\n", id, c->reason ? c->reason : "failed");
+                    } else {
+                        n_na++;
+                        printf("  %-44s baseline %s, candidate %s%s%s\n", id, state_word(b), state_word(c),
+                               c->reason ? ": " : "", c->reason ? c->reason : "");
+                    }
+                    continue;
+                }
+                enum cmp_stat st = (b->has_pct && c->has_pct) ? CS_P50 : CS_MEAN;
+                double vb, vc;
+                const char *sb, *sc, *why;
+                if (!format_metric_value(&base, b, st, unit, &vb, &sb, &why) ||
+                    !format_metric_value(&cand, c, st, unit, &vc, &sc, &why)) {
+                    if (pass == 2) {
+                        n_na++;
+                        printf("  %-44s %s\n", id, why);
+                    }
+                    continue;
+                }
+                unsigned fl = (b->flags | c->flags) & MF_ARTIFACTS;
+                if ((pass == 1) != (fl != 0))
+                    continue;
+                if (pass == 2)
+                    continue;
+                double pct = vb > 0 ? (vc - vb) / vb * 100.0 : (vc > 0 ? INFINITY : 0.0);
+                const char *verdict = "ok";
+                if (pass == 1) {
+                    char fb[96], fc[96];
+                    flag_names(b->flags & MF_ARTIFACTS, fb, sizeof fb);
+                    flag_names(c->flags & MF_ARTIFACTS, fc, sizeof fc);
+                    if (!header) {
+                        printf("\nflagged, not judged (shown, not counted):\n");
+                        header = 1;
+                    }
+                    n_flag++;
+                    printf("  %-44s %-4s %10lld -> %10lld  %+8.1f %%  baseline: %s, candidate: %s\n", id, sb,
+                           format_trunc(vb), format_trunc(vc), pct, *fb ? fb : "-", *fc ? fc : "-");
+                    continue;
+                }
+                n_cmp++;
+                if (pct > threshold) {
+                    verdict = "REGRESSION";
+                    n_reg++;
+                } else if (pct < -threshold) {
+                    verdict = "faster";
+                    n_imp++;
+                }
+                printf("%-10s  %-44s %-4s %10lld -> %10lld  %+8.1f %%\n", verdict, id, sb, format_trunc(vb),
+                       format_trunc(vc), pct);
+            }
+        }
+    }
+    printf("\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu n/a, %zu failed\n",
+           n_cmp, n_reg, n_imp, n_flag, n_miss, n_na, n_fail);
+    if (n_cmp + n_flag + n_miss + n_na + n_fail == 0) {
+        fprintf(stderr, "rtbench check: no metric to check%s%s\n", metrics ? " matches --metrics " : "",
+                metrics ? metrics : "");
+        goto out;
+    }
+    if (n_reg || n_fail) {
+        printf("FAIL: %zu metric(s) more than %g %% slower, %zu failed in the candidate\n", n_reg, threshold, n_fail);
+        rc = 1;
+    } else {
+        printf("PASS: no metric more than %g %% slower\n", threshold);
+        rc = 0;
+    }
+out:
+    run_free(&base);
+    run_free(&cand);
+    if (db)
+        db_close(db);
+    free(globs);
+    free(mcopy);
+    return rc;
+}
