@@ -1,0 +1,37 @@
+/*
+ * refk - internals shared by the kernel's files (not for users).
+ */
+#ifndef REFK_INTERNAL_H
+#define REFK_INTERNAL_H
+
+#include "refk.h"
+#include "refk_arch.h"
+#include "refk_list.h"
+
+/* Remove `t` from the timeout list (it is on it). */
+void refk_timeout_cancel(struct refk_thread *t);
+
+/*
+ * Block the calling thread on `wq` (NULL: on nothing, a sleep) for `ticks`
+ * (negative: forever; > 0: finite). Called with the kernel lock held (after
+ * refk_lock()); returns with it released, once the thread has been woken,
+ * with the waker's result (REFK_ETIMEOUT if the time ran out). From an
+ * interrupt handler it refuses: REFK_EPERM.
+ */
+int refk_block(struct refk_waitq *wq, int32_t ticks);
+
+/* Wake `t`, which waits on a queue: hand it `ret` and make it ready unless
+ * it is also suspended. Kernel lock held. */
+static inline void refk_wake(struct refk_sched *s, struct refk_thread *t, int32_t ret)
+{
+    refk_wq_remove(t->waitq, t);
+    t->waitq = NULL;
+    if (t->timed)
+        refk_timeout_cancel(t);
+    t->wait_ret = ret;
+    t->state &= (uint8_t)~REFK_TS_BLOCKED;
+    if (t->state == 0)
+        refk_make_ready(s, t);
+}
+
+#endif /* REFK_INTERNAL_H */

@@ -1,0 +1,461 @@
+/*
+ * refk - scheduler, context switch, threads, timeouts and the tick.
+ */
+#include "refk_internal.h"
+
+struct refk_sched refk_sched;
+
+#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
+#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
+#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#define SHPR_PENDSV (*(volatile uint8_t *)0xE000ED22u)
+#define SHPR_SYSTICK (*(volatile uint8_t *)0xE000ED23u)
+#define ICSR_PENDSTCLR (1u << 25)
+
+#define REFK_MIN_STACK 256u
+
+static struct refk_thread idle_thread;
+static struct refk_thread boot_thread; /* the context of refk_start(), discarded */
+static uint64_t idle_stack[64];
+static uint64_t boot_stack[32];
+
+/*
+ * The context switch. Entered with the outgoing thread's r0-r3, r12, lr, pc
+ * and xPSR already stacked on its PSP by the exception entry; saves r4-r11
+ * below them, stores PSP in cur->sp, makes next the current thread and
+ * unstacks it. The choice of `next` was made by whoever pended PendSV, under
+ * the kernel lock; nothing else happens here. With a hardware FPU (not the
+ * soft-float images rtbench builds) s16-s31 are saved only for a thread
+ * whose EXC_RETURN says it used the FPU (lazy stacking), and EXC_RETURN is
+ * kept per thread.
+ */
+__attribute__((naked)) void PendSV_Handler(void)
+{
+#if defined(__ARM_FP)
+    __asm__ volatile("mrs r0, psp\n\t"
+                     "tst lr, #0x10\n\t"
+                     "it eq\n\t"
+                     "vstmdbeq r0!, {s16-s31}\n\t"
+                     "stmdb r0!, {r4-r11, lr}\n\t"
+                     "ldr r3, =refk_sched\n\t"
+                     "ldrd r1, r2, [r3]\n\t"
+                     "str r0, [r1]\n\t"
+                     "str r2, [r3]\n\t"
+                     "ldr r0, [r2]\n\t"
+                     "ldmia r0!, {r4-r11, lr}\n\t"
+                     "tst lr, #0x10\n\t"
+                     "it eq\n\t"
+                     "vldmiaeq r0!, {s16-s31}\n\t"
+                     "msr psp, r0\n\t"
+                     "bx lr\n\t"
+                     ".ltorg\n\t");
+#else
+    __asm__ volatile("mrs r0, psp\n\t"
+                     "stmdb r0!, {r4-r11}\n\t"
+                     "ldr r3, =refk_sched\n\t"
+                     "ldrd r1, r2, [r3]\n\t" /* r1 = cur, r2 = next */
+                     "str r0, [r1]\n\t"      /* cur->sp */
+                     "str r2, [r3]\n\t"      /* cur = next */
+                     "ldr r0, [r2]\n\t"      /* next->sp */
+                     "ldmia r0!, {r4-r11}\n\t"
+                     "msr psp, r0\n\t"
+                     "bx lr\n\t"
+                     ".ltorg\n\t");
+#endif
+}
+
+int refk_in_isr(void)
+{
+    return refk_ipsr() != 0;
+}
+
+__attribute__((weak)) void refk_deadlock_hook(void)
+{
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+static void idle_entry(void *arg)
+{
+    struct refk_sched *s = &refk_sched;
+    (void)arg;
+    for (;;) {
+        refk_lock();
+        if (s->timeouts == NULL && s->bitmap == 1u) {
+            /* only idle is ready and no timeout can make another one ready */
+            refk_unlock();
+            refk_deadlock_hook();
+        } else {
+            __asm__ volatile("wfi"); /* a pending interrupt wakes it even while masked */
+            refk_unlock();
+        }
+    }
+}
+
+static void thread_exit(void)
+{
+    refk_thread_abort(NULL);
+    for (;;) {
+    }
+}
+
+/* Words of the initial frame: r4-r11 [+ EXC_RETURN], then r0-r3, r12, lr, pc, xPSR. */
+#if defined(__ARM_FP)
+#define SW_WORDS 9
+#else
+#define SW_WORDS 8
+#endif
+
+static void frame_init(struct refk_thread *t, refk_entry_t entry, void *arg, void *stack,
+                       size_t bytes)
+{
+    uint32_t *sp = (uint32_t *)(((uintptr_t)stack + bytes) & ~(uintptr_t)7u);
+    unsigned i;
+    sp -= SW_WORDS + 8;
+    for (i = 0; i < SW_WORDS + 8; i++)
+        sp[i] = 0;
+#if defined(__ARM_FP)
+    sp[8] = 0xFFFFFFFDu; /* EXC_RETURN: thread mode, PSP, no FP frame */
+#endif
+    sp[SW_WORDS + 0] = (uint32_t)(uintptr_t)arg;                        /* r0 */
+    sp[SW_WORDS + 5] = (uint32_t)(uintptr_t)thread_exit;                /* lr */
+    sp[SW_WORDS + 6] = (uint32_t)(uintptr_t)entry & ~1u;                /* pc */
+    sp[SW_WORDS + 7] = 0x01000000u;                                     /* xPSR: Thumb */
+    t->sp = sp;
+}
+
+void refk_init(uint32_t core_hz)
+{
+    struct refk_sched *s = &refk_sched;
+    unsigned i;
+    s->bitmap = 0;
+    for (i = 0; i < REFK_NUM_PRIO; i++)
+        s->ready[i] = NULL;
+    s->timeouts = NULL;
+    s->ticks = 0;
+    s->tick_on = 0;
+    s->tick_reload = core_hz / REFK_TICK_HZ - 1u;
+    frame_init(&idle_thread, idle_entry, NULL, idle_stack, sizeof idle_stack);
+    idle_thread.prio = REFK_PRIO_IDLE;
+    idle_thread.state = 0;
+    idle_thread.name = "idle";
+    refk_rq_add(s, &idle_thread);
+    /* Until refk_start(), next is a placeholder more urgent than any thread,
+     * so that starting threads requests no switch. Only thread creation and
+     * start are allowed before refk_start(). */
+    boot_thread.state = REFK_TS_DEAD;
+    boot_thread.prio = 0xFFu;
+    s->cur = &boot_thread;
+    s->next = &boot_thread;
+    {
+        extern void refk_heap_setup(void);
+        refk_heap_setup();
+    }
+}
+
+void refk_start(void)
+{
+    struct refk_sched *s = &refk_sched;
+    uint32_t top = (uint32_t)(uintptr_t)&boot_stack[sizeof boot_stack / sizeof boot_stack[0]];
+    SHPR_PENDSV = 0xFFu;  /* the least urgent exception: switches after every ISR */
+    SHPR_SYSTICK = 0xC0u; /* above PendSV */
+    refk_lock();
+    s->cur = &boot_thread;
+    s->next = refk_rq_best(s);
+    /* Thread mode moves to PSP on a scratch stack; PendSV saves this context
+     * into boot_thread (never resumed) and loads the first thread. */
+    __asm__ volatile("msr psp, %0\n\t"
+                     "mrs r0, control\n\t"
+                     "orr r0, r0, #2\n\t"
+                     "msr control, r0\n\t"
+                     "isb 0xf\n\t"
+                     "ldr r0, =0xE000ED04\n\t"
+                     "mov r1, #0x10000000\n\t"
+                     "str r1, [r0]\n\t"
+                     "cpsie i\n\t"
+                     "isb 0xf\n\t"
+                     "1: b 1b\n\t"
+                     ".ltorg\n\t" ::"r"(top)
+                     : "r0", "r1", "memory");
+    for (;;) {
+    }
+}
+
+/* ---- timeouts and the tick ---------------------------------------------- */
+
+static void timeout_add(struct refk_sched *s, struct refk_thread *t, int32_t ticks)
+{
+    struct refk_thread *prev = NULL, *n = s->timeouts;
+    uint32_t exp;
+    if (!s->tick_on) {
+        /* a fresh period starts now: `ticks` whole periods */
+        s->tick_on = 1;
+        SYST_CSR = 0;
+        SYST_RVR = s->tick_reload;
+        SYST_CVR = 0;
+        REFK_ICSR = ICSR_PENDSTCLR;
+        SYST_CSR = 7u; /* core clock, interrupt, enable */
+        exp = s->ticks + (uint32_t)ticks;
+    } else {
+        /* the current period is partly gone: one more */
+        exp = s->ticks + (uint32_t)ticks + 1u;
+    }
+    t->expiry = exp;
+    while (n != NULL && (int32_t)(n->expiry - exp) <= 0) {
+        prev = n;
+        n = n->tnext;
+    }
+    t->tnext = n;
+    t->tprev = prev;
+    if (n)
+        n->tprev = t;
+    if (prev)
+        prev->tnext = t;
+    else
+        s->timeouts = t;
+    t->timed = 1;
+}
+
+void refk_timeout_cancel(struct refk_thread *t)
+{
+    struct refk_sched *s = &refk_sched;
+    if (t->tprev)
+        t->tprev->tnext = t->tnext;
+    else
+        s->timeouts = t->tnext;
+    if (t->tnext)
+        t->tnext->tprev = t->tprev;
+    t->timed = 0;
+}
+
+void SysTick_Handler(void)
+{
+    struct refk_sched *s = &refk_sched;
+    struct refk_thread *t;
+    uint32_t pm = refk_irq_save();
+    uint32_t now = ++s->ticks;
+    while ((t = s->timeouts) != NULL && (int32_t)(t->expiry - now) <= 0) {
+        int32_t ret = 0; /* a sleep ends normally */
+        s->timeouts = t->tnext;
+        if (t->tnext)
+            t->tnext->tprev = NULL;
+        t->timed = 0;
+        if (t->waitq) {
+            refk_wq_remove(t->waitq, t);
+            t->waitq = NULL;
+            ret = REFK_ETIMEOUT;
+        }
+        t->wait_ret = ret;
+        t->state &= (uint8_t)~REFK_TS_BLOCKED;
+        if (t->state == 0)
+            refk_make_ready(s, t);
+    }
+    if (s->timeouts == NULL) {
+        SYST_CSR = 0; /* tickless while nobody waits with a finite timeout */
+        s->tick_on = 0;
+    }
+    refk_irq_restore(pm);
+}
+
+/* ---- blocking ------------------------------------------------------------ */
+
+int refk_block(struct refk_waitq *wq, int32_t ticks)
+{
+    struct refk_sched *s = &refk_sched;
+    struct refk_thread *t = s->cur;
+    if (refk_ipsr() != 0) {
+        refk_unlock();
+        return REFK_EPERM;
+    }
+    refk_rq_remove(s, t);
+    t->state = REFK_TS_BLOCKED;
+    t->waitq = wq;
+    if (wq)
+        refk_wq_insert(wq, t);
+    if (ticks > 0)
+        timeout_add(s, t, ticks);
+    s->next = refk_rq_best(s);
+    refk_pend_switch();
+    refk_unlock_switch();
+    return t->wait_ret;
+}
+
+/* ---- threads -------------------------------------------------------------- */
+
+int refk_thread_create(struct refk_thread *t, const char *name, refk_entry_t entry, void *arg,
+                       int prio, unsigned flags, void *stack, size_t stack_bytes)
+{
+    if (t == NULL || entry == NULL || stack == NULL || stack_bytes < REFK_MIN_STACK ||
+        prio <= REFK_PRIO_IDLE || prio > REFK_PRIO_MAX)
+        return REFK_EINVAL;
+    if (flags & REFK_THREAD_COOP)
+        prio = REFK_PRIO_MAX;
+    frame_init(t, entry, arg, stack, stack_bytes);
+    t->prio = (uint8_t)prio;
+    t->state = REFK_TS_NEW;
+    t->timed = 0;
+    t->waitq = NULL;
+    t->wait_ret = 0;
+    t->joinq.head = NULL;
+    t->name = name;
+    return REFK_OK;
+}
+
+int refk_thread_start(struct refk_thread *t)
+{
+    struct refk_sched *s = &refk_sched;
+    refk_lock();
+    if (t->state != REFK_TS_NEW) {
+        refk_unlock();
+        return REFK_ESTATE;
+    }
+    t->state = 0;
+    refk_make_ready(s, t);
+    refk_unlock_switch();
+    return REFK_OK;
+}
+
+int refk_thread_suspend(struct refk_thread *t)
+{
+    struct refk_sched *s = &refk_sched;
+    refk_lock();
+    if (t == NULL)
+        t = s->cur;
+    if (t->state & (REFK_TS_NEW | REFK_TS_DEAD | REFK_TS_FREE) || t == &idle_thread) {
+        refk_unlock();
+        return REFK_ESTATE;
+    }
+    if (t->state == 0) {
+        refk_rq_remove(s, t);
+        refk_resched(s);
+    }
+    t->state |= REFK_TS_SUSPENDED;
+    refk_unlock_switch();
+    return REFK_OK;
+}
+
+int refk_thread_resume(struct refk_thread *t)
+{
+    struct refk_sched *s = &refk_sched;
+    refk_lock();
+    if (!(t->state & REFK_TS_SUSPENDED)) {
+        refk_unlock();
+        return REFK_ESTATE;
+    }
+    t->state &= (uint8_t)~REFK_TS_SUSPENDED;
+    if (t->state == 0)
+        refk_make_ready(s, t);
+    refk_unlock_switch();
+    return REFK_OK;
+}
+
+int refk_thread_abort(struct refk_thread *t)
+{
+    struct refk_sched *s = &refk_sched;
+    struct refk_thread *j;
+    refk_lock();
+    if (t == NULL)
+        t = s->cur;
+    if (t == &idle_thread) {
+        refk_unlock();
+        return REFK_EPERM;
+    }
+    if (t->state & (REFK_TS_DEAD | REFK_TS_FREE)) { /* already ended */
+        refk_unlock();
+        return REFK_OK;
+    }
+    if (t->state == 0)
+        refk_rq_remove(s, t);
+    if (t->waitq) {
+        refk_wq_remove(t->waitq, t);
+        t->waitq = NULL;
+    }
+    if (t->timed)
+        refk_timeout_cancel(t);
+    t->state = REFK_TS_DEAD;
+    while ((j = t->joinq.head) != NULL)
+        refk_wake(s, j, REFK_OK);
+    refk_resched(s);
+    refk_unlock_switch(); /* an aborted caller is switched out here for good */
+    return REFK_OK;
+}
+
+int refk_thread_join(struct refk_thread *t, int32_t ticks)
+{
+    struct refk_sched *s = &refk_sched;
+    int ret;
+    refk_lock();
+    if (t == s->cur || t->state & REFK_TS_FREE) {
+        refk_unlock();
+        return t == s->cur ? REFK_EINVAL : REFK_ESTATE;
+    }
+    if (!(t->state & REFK_TS_DEAD)) {
+        if (ticks == 0) {
+            refk_unlock();
+            return REFK_EAGAIN;
+        }
+        ret = refk_block(&t->joinq, ticks);
+        if (ret != 0)
+            return ret;
+        refk_lock();
+    }
+    t->state = REFK_TS_FREE;
+    refk_unlock();
+    return REFK_OK;
+}
+
+void refk_yield(void)
+{
+    struct refk_sched *s = &refk_sched;
+    struct refk_thread *c, *n;
+    refk_lock();
+    c = s->cur;
+    n = c->next; /* the running thread heads its level's list */
+    if (n != c) {
+        s->ready[c->prio] = n;
+        s->next = n;
+        refk_pend_switch();
+        refk_unlock_switch();
+        return;
+    }
+    refk_unlock();
+}
+
+int refk_thread_set_prio(struct refk_thread *t, int prio)
+{
+    struct refk_sched *s = &refk_sched;
+    if (prio <= REFK_PRIO_IDLE || prio > REFK_PRIO_MAX)
+        return REFK_EINVAL;
+    refk_lock();
+    if (t == NULL)
+        t = s->cur;
+    if (t->state & (REFK_TS_DEAD | REFK_TS_FREE) || t == &idle_thread) {
+        refk_unlock();
+        return REFK_ESTATE;
+    }
+    if (t->state == 0) {
+        refk_rq_remove(s, t);
+        t->prio = (uint8_t)prio;
+        refk_rq_add(s, t);
+        refk_resched(s);
+    } else if (t->waitq) {
+        struct refk_waitq *q = t->waitq;
+        refk_wq_remove(q, t);
+        t->prio = (uint8_t)prio;
+        refk_wq_insert(q, t);
+    } else {
+        t->prio = (uint8_t)prio;
+    }
+    refk_unlock_switch();
+    return REFK_OK;
+}
+
+int refk_sleep(int32_t ticks)
+{
+    if (ticks <= 0) {
+        refk_yield();
+        return REFK_OK;
+    }
+    refk_lock();
+    return refk_block(NULL, ticks);
+}

@@ -1,0 +1,276 @@
+/*
+ * refk - semaphores, recursive mutexes, condition variables, event flags.
+ */
+#include "refk_internal.h"
+
+/* ---- counting semaphores -------------------------------------------------- */
+
+int refk_sem_init(struct refk_sem *s, uint32_t initial, uint32_t limit)
+{
+    if (s == NULL || limit == 0 || initial > limit)
+        return REFK_EINVAL;
+    s->wq.head = NULL;
+    s->count = initial;
+    s->limit = limit;
+    return REFK_OK;
+}
+
+int refk_sem_give(struct refk_sem *s)
+{
+    uint32_t pm = refk_irq_save();
+    struct refk_thread *t = s->wq.head;
+    if (t != NULL) { /* a waiter exists only while the count is 0: hand it over */
+        refk_wake(&refk_sched, t, REFK_OK);
+        refk_irq_restore_switch(pm);
+        return REFK_OK;
+    }
+    if (s->count >= s->limit) {
+        refk_irq_restore(pm);
+        return REFK_EOVERFLOW;
+    }
+    s->count++;
+    refk_irq_restore(pm);
+    return REFK_OK;
+}
+
+int refk_sem_take(struct refk_sem *s, int32_t ticks)
+{
+    uint32_t c;
+    refk_lock();
+    c = s->count;
+    if (c != 0) {
+        s->count = c - 1;
+        refk_unlock();
+        return REFK_OK;
+    }
+    if (ticks == 0) {
+        refk_unlock();
+        return REFK_EAGAIN;
+    }
+    return refk_block(&s->wq, ticks);
+}
+
+/* ---- recursive mutexes ------------------------------------------------------ */
+
+int refk_mutex_init(struct refk_mutex *m)
+{
+    if (m == NULL)
+        return REFK_EINVAL;
+    m->wq.head = NULL;
+    m->owner = NULL;
+    m->count = 0;
+    return REFK_OK;
+}
+
+int refk_mutex_lock(struct refk_mutex *m, int32_t ticks)
+{
+    struct refk_thread *c, *o;
+    refk_lock();
+    c = refk_sched.cur;
+    o = m->owner;
+    if (o == NULL) {
+        m->owner = c;
+        m->count = 1;
+        refk_unlock();
+        return REFK_OK;
+    }
+    if (o == c) {
+        m->count++;
+        refk_unlock();
+        return REFK_OK;
+    }
+    if (ticks == 0) {
+        refk_unlock();
+        return REFK_EAGAIN;
+    }
+    /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
+    return refk_block(&m->wq, ticks);
+}
+
+/* Give the mutex to its most urgent waiter, or free it. Lock held. */
+static void mutex_release(struct refk_mutex *m)
+{
+    struct refk_thread *t = m->wq.head;
+    if (t != NULL) {
+        m->owner = t;
+        m->count = 1;
+        refk_wake(&refk_sched, t, REFK_OK);
+    } else {
+        m->owner = NULL;
+        m->count = 0;
+    }
+}
+
+int refk_mutex_unlock(struct refk_mutex *m)
+{
+    uint32_t n;
+    refk_lock();
+    if (m->owner != refk_sched.cur) {
+        refk_unlock();
+        return REFK_EPERM;
+    }
+    n = m->count - 1;
+    if (n != 0) {
+        m->count = n;
+        refk_unlock();
+        return REFK_OK;
+    }
+    mutex_release(m);
+    refk_unlock_switch();
+    return REFK_OK;
+}
+
+/* ---- condition variables ----------------------------------------------------- */
+
+int refk_condvar_init(struct refk_condvar *c)
+{
+    if (c == NULL)
+        return REFK_EINVAL;
+    c->wq.head = NULL;
+    return REFK_OK;
+}
+
+int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t ticks)
+{
+    uint32_t depth;
+    int ret, r2;
+    refk_lock();
+    if (m->owner != refk_sched.cur) {
+        refk_unlock();
+        return REFK_EPERM;
+    }
+    if (ticks == 0) {
+        refk_unlock();
+        return REFK_EAGAIN;
+    }
+    depth = m->count;
+    mutex_release(m); /* atomically with the enqueue below: no lost signal */
+    ret = refk_block(&c->wq, ticks);
+    r2 = refk_mutex_lock(m, REFK_FOREVER);
+    if (r2 != 0)
+        return r2;
+    m->count = depth;
+    return ret;
+}
+
+int refk_condvar_signal(struct refk_condvar *c)
+{
+    struct refk_thread *t;
+    uint32_t pm = refk_irq_save();
+    t = c->wq.head;
+    if (t != NULL)
+        refk_wake(&refk_sched, t, REFK_OK);
+    refk_irq_restore_switch(pm);
+    return REFK_OK;
+}
+
+int refk_condvar_broadcast(struct refk_condvar *c)
+{
+    struct refk_thread *t;
+    uint32_t pm = refk_irq_save();
+    while ((t = c->wq.head) != NULL)
+        refk_wake(&refk_sched, t, REFK_OK);
+    refk_irq_restore_switch(pm);
+    return REFK_OK;
+}
+
+/* ---- event flags ---------------------------------------------------------------- */
+
+int refk_events_init(struct refk_events *e)
+{
+    if (e == NULL)
+        return REFK_EINVAL;
+    e->wq.head = NULL;
+    e->value = 0;
+    return REFK_OK;
+}
+
+static inline uint32_t events_match(uint32_t value, uint32_t bits, unsigned mode)
+{
+    uint32_t m = value & bits;
+    if (mode & REFK_EVENTS_ALL)
+        return m == bits ? m : 0;
+    return m;
+}
+
+/* Wake every waiter the new value satisfies (in queue order). Lock held. */
+static void events_scan(struct refk_events *e)
+{
+    struct refk_thread *t = e->wq.head;
+    uint32_t v = e->value;
+    while (t != NULL) {
+        struct refk_thread *n = t->next;
+        int last = (n == e->wq.head); /* t is the tail */
+        uint32_t m = events_match(v, t->wait_bits, t->mode);
+        if (m != 0) {
+            t->wait_data = (void *)(uintptr_t)m;
+            refk_wake(&refk_sched, t, REFK_OK);
+        }
+        if (last)
+            break;
+        t = n;
+    }
+}
+
+int refk_events_post(struct refk_events *e, uint32_t bits)
+{
+    uint32_t pm = refk_irq_save();
+    e->value |= bits;
+    if (e->wq.head != NULL) {
+        events_scan(e);
+        refk_irq_restore_switch(pm);
+        return REFK_OK;
+    }
+    refk_irq_restore(pm);
+    return REFK_OK;
+}
+
+int refk_events_set(struct refk_events *e, uint32_t bits)
+{
+    uint32_t pm = refk_irq_save();
+    e->value = bits;
+    if (e->wq.head != NULL) {
+        events_scan(e);
+        refk_irq_restore_switch(pm);
+        return REFK_OK;
+    }
+    refk_irq_restore(pm);
+    return REFK_OK;
+}
+
+int refk_events_clear(struct refk_events *e, uint32_t bits)
+{
+    uint32_t pm = refk_irq_save();
+    e->value &= ~bits;
+    refk_irq_restore(pm);
+    return REFK_OK;
+}
+
+int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t ticks,
+                     uint32_t *matched)
+{
+    struct refk_thread *c;
+    uint32_t m;
+    int ret;
+    if (bits == 0)
+        return REFK_EINVAL;
+    refk_lock();
+    m = events_match(e->value, bits, mode);
+    if (m != 0) {
+        refk_unlock();
+        if (matched)
+            *matched = m;
+        return REFK_OK;
+    }
+    if (ticks == 0) {
+        refk_unlock();
+        return REFK_EAGAIN;
+    }
+    c = refk_sched.cur;
+    c->wait_bits = bits;
+    c->mode = (uint8_t)mode;
+    ret = refk_block(&e->wq, ticks);
+    if (ret == 0 && matched)
+        *matched = (uint32_t)(uintptr_t)c->wait_data;
+    return ret;
+}
