@@ -147,16 +147,15 @@ static void set_fifo(void)
     char buf[64];
     int e;
 
-    /* rtbench 1..30 -> base+1..base+30, plus base+31 for a new thread until
-     * it has parked at its start gate (see rtb_thread_create). */
-    prio_base = hi - RTB_PRIO_MAX - 1 < 50 ? hi - RTB_PRIO_MAX - 1 : 50;
+    /* rtbench 1..30 -> base+1..base+30 (51..80 on Linux). */
+    prio_base = hi - RTB_PRIO_MAX < 50 ? hi - RTB_PRIO_MAX : 50;
     if (lo < 0 || hi < 0 || prio_base < lo) {
         append("SCHED_OTHER(SCHED_FIFO-range-too-small)");
         return;
     }
     /* Try the highest priority the port will use, then settle at RTB_PRIO_MAIN. */
     memset(&sp, 0, sizeof sp);
-    sp.sched_priority = fifo_prio(RTB_PRIO_MAX + 1);
+    sp.sched_priority = fifo_prio(RTB_PRIO_MAX);
     e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
     if (e == 0) {
         sp.sched_priority = fifo_prio(RTB_PRIO_MAIN);
@@ -394,7 +393,8 @@ static void *trampoline(void *p)
 {
     struct rtb_thread *t = p;
 
-    /* Parked here from rtb_thread_create until rtb_thread_start. */
+    /* Held here from rtb_thread_create until rtb_thread_start: the entry
+     * does not run before. */
     while (sem_wait(&t->gate) != 0)
         ;
     pthread_cleanup_push(thread_done, t);
@@ -432,10 +432,11 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
                                                  ? (size_t)PTHREAD_STACK_MIN
                                                  : stack_bytes);
     if (e == 0 && rt_fifo) {
-        /* Born above every rtbench thread, the new thread runs at once to
-         * its start gate and blocks there; then it gets its own priority. */
+        /* Born at its own priority: a thread less or equally urgent than the
+         * caller does not run yet; a more urgent one runs at once, up to its
+         * start gate, where it blocks. */
         memset(&sp, 0, sizeof sp);
-        sp.sched_priority = fifo_prio(RTB_PRIO_MAX + 1);
+        sp.sched_priority = fifo_prio(prio);
         e = pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
         if (e == 0)
             e = pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
@@ -445,15 +446,6 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
     if (e == 0)
         e = pthread_create(&t->tid, &attr, trampoline, t);
     pthread_attr_destroy(&attr);
-    if (e == 0 && rt_fifo) {
-        e = pthread_setschedprio(t->tid, fifo_prio(prio));
-        if (e != 0) {
-            /* Not runnable at the asked priority: take it back. */
-            t->cancel = 1;
-            sem_post(&t->gate);
-            pthread_join(t->tid, NULL);
-        }
-    }
     if (e != 0)
         return e == EAGAIN ? RTB_ERR_NOMEM : map_err(e);
     t->state = 1;
@@ -467,7 +459,7 @@ int rtb_thread_start(rtb_thread_t *t)
     if (t->state != 1)
         return RTB_ERR_STATE;
     t->state = 2;
-    /* Releases the parked thread: it becomes ready and, if more urgent,
+    /* Releases the thread held at its gate: it becomes ready and, if more urgent,
      * runs before sem_post returns. */
     if (sem_post(&t->gate) != 0) {
         t->state = 1;
@@ -494,7 +486,7 @@ int rtb_thread_abort(rtb_thread_t *t)
         pthread_exit(NULL); /* the caller ends itself: runs thread_done */
     if (t->state != 1)
         return RTB_ERR_NOTSUP; /* a running thread cannot be ended from outside */
-    /* Created, never started: it is parked at its gate and leaves without
+    /* Created, never started: it is held at its gate and leaves without
      * running its entry. */
     t->cancel = 1;
     t->state = 2;
