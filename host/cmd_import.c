@@ -171,7 +171,13 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
     }
     prs_finish(&p);
     for (size_t i = 0; i < p.n_issues; i++)
-        fprintf(stderr, "%s:%lu: %s, skipped\n", path, p.issues[i].line, p.issues[i].msg);
+    {
+        /* the parser's messages already say ", skipped"; add it if one does not */
+        const char *msg = p.issues[i].msg ? p.issues[i].msg : "bad record";
+        size_t ml = strlen(msg);
+        int said = ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0;
+        fprintf(stderr, "%s:%lu: %s%s\n", path, p.issues[i].line, msg, said ? "" : ", skipped");
+    }
     if (p.n_runs == 0) {
         fprintf(stderr, "rtbench import: %s: no valid rtbench run (no header record%s)\n", path,
                 p.n_issues ? "; corrupt records skipped" : "");

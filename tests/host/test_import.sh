@@ -1,0 +1,155 @@
+#!/bin/sh
+# rtbench import: every fixture, aligned vs compact, rtbench logs (corrupt,
+# truncated), bad inputs and bad arguments.
+# Usage: sh test_import.sh <rtbench> <fixtures-dir> <tmpdir>
+set -u
+RTB=$1
+FIX=$2
+TMP=$3
+rm -rf "$TMP" && mkdir -p "$TMP" || exit 2
+DB=$TMP/import.db
+Z=$FIX/zephyr-latency-measure
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { if eval "$2"; then ok; else ko "$1"; fi; }
+
+# run CMD...: sets rc, out (stdout), err (stderr)
+run() {
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    out=$(cat "$TMP/out")
+    err=$(cat "$TMP/err")
+}
+lines() { printf '%s\n' "$1" | grep -c .; }
+
+# ---- Zephyr fixtures ----
+run "$RTB" import --db "$DB" "$Z/frdm_rw612.log"
+check "import rw612 exit 0" '[ $rc -eq 0 ]'
+check "import rw612 prints its id" 'echo "$out" | grep -q "^imported run 1 from .*frdm_rw612.log: zephyr, frdm_rw612, 47 metrics$"'
+run "$RTB" import --db "$DB" "$Z/rpi_pico.log"
+check "import pico exit 0" '[ $rc -eq 0 ]'
+check "import pico: 4 flagged" 'echo "$out" | grep -q "^imported run 2 from .*: zephyr, rpi_pico, 47 metrics, 4 flagged$"'
+run "$RTB" import --db "$DB" "$Z/frdm_rw612.compact.log"
+check "import compact exit 0" '[ $rc -eq 0 ]'
+check "import compact: no board in the log" 'echo "$out" | grep -q "^imported run 3 .*board unknown, 47 metrics$"'
+run "$RTB" import --db "$DB" --board frdm_rw612 --label compact "$Z/frdm_rw612.compact.log"
+check "import compact --board" 'echo "$out" | grep -q "^imported run 4 .*zephyr, frdm_rw612, 47 metrics$"'
+
+# aligned and compact forms store identical figures (values, ns, flags, order)
+run "$RTB" compare 1 4 --db "$DB" --format json --stat mean
+check "compare aligned/compact exit 0" '[ $rc -eq 0 ]'
+printf '%s' "$out" >"$TMP/ac.json"
+run python3 -c '
+import json, sys
+rows = json.load(open(sys.argv[1]))
+assert len(rows) == 47, len(rows)
+for r in rows:
+    a, b = r["runs"]
+    assert a["value"] == b["value"] and a["value"] is not None, r
+    assert a["flags"] == b["flags"] == [], r
+    assert b["ratio"] == 1, r
+' "$TMP/ac.json"
+check "aligned and compact identical: $err" '[ $rc -eq 0 ]'
+run "$RTB" compare 1 4 --db "$DB" --format json --unit ns
+printf '%s' "$out" >"$TMP/ac2.json"
+run python3 -c '
+import json, sys
+rows = json.load(open(sys.argv[1]))
+assert len(rows) == 47 and all(r["runs"][0]["value"] == r["runs"][1]["value"] for r in rows)
+' "$TMP/ac2.json"
+check "aligned and compact identical in ns" '[ $rc -eq 0 ]'
+
+# the label finds the run
+run "$RTB" compare compact --db "$DB" --metrics heap.malloc.immediate --format csv
+check "compare by label" 'echo "$out" | grep -q "^heap.malloc.immediate,524,mean,$"'
+
+# ---- fixtures that are not latency_measure logs ----
+for f in "$FIX/rhealstone/tenonos_rk3568.log" "$FIX/zbus/nrf52833dk_sync.csv"; do
+    run "$RTB" import --db "$DB" "$f"
+    check "import $(basename "$f") exit 2" '[ $rc -eq 2 ]'
+    check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no latency_measure results"'
+    check "import $(basename "$f") stores nothing" '[ -z "$out" ]'
+    run "$RTB" import --db "$DB" --format zephyr "$f"
+    check "import --format zephyr $(basename "$f")" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $f: no latency_measure results" ]'
+done
+
+# ---- bad files ----
+run "$RTB" import --db "$DB" "$TMP/does-not-exist.log"
+check "missing file exit 2" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "does-not-exist.log: cannot open: No such file"'
+run "$RTB" import --db "$DB" "$TMP"
+check "directory exit 2" '[ $rc -eq 2 ] && echo "$err" | grep -q "is a directory"'
+: >"$TMP/empty.log"
+run "$RTB" import --db "$DB" "$TMP/empty.log"
+check "empty file exit 2" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
+head -c 20000 /dev/urandom >"$TMP/random.bin"
+run "$RTB" import --db "$DB" "$TMP/random.bin"
+check "random bytes: clean error" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
+if [ -r /dev/null ] && [ "$(id -u)" -ne 0 ]; then
+    : # unreadable-file check only meaningful without root
+fi
+# one bad file does not stop the others
+run "$RTB" import --db "$DB" "$TMP/nope.log" "$Z/rpi_pico.log"
+check "mixed: exit 2" '[ $rc -eq 2 ]'
+check "mixed: the good file is stored" 'echo "$out" | grep -q "^imported run 5 from .*rpi_pico.log"'
+check "mixed: the bad file is named" 'echo "$err" | grep -q "nope.log: cannot open"'
+
+# ---- rtbench logs (valid CRCs computed here) ----
+cat >"$TMP/gen.py" <<'EOF'
+import sys, zlib
+def rec(body):
+    s = "RTB1 " + body + " "
+    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
+ms = [("semaphore.give.immediate.kernel", 100), ("semaphore.take.immediate.kernel", 110),
+      ("mutex.lock.immediate.recursive.kernel", 50), ("heap.malloc.immediate", 500)]
+def run(end=True):
+    out = ["[boot] hello", rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x timer=tsc "
+           "hz=2000000000 bits=64 unit=cycles ns_num=1 ns_den=2 clock=hw iters=1000 warmup=10 overhead=0 count=4")]
+    for mid, v in ms:
+        out.append(rec("R id=%s n=1000 min=%d max=%d mean=%d.500 sd=1.000 p50=%d p90=%d p99=%d p999=%d flags="
+                       % (mid, v - 1, 2 * v, v, v, v, v + 1, v + 2)))
+    if end:
+        out.append(rec("E records=4 status=0"))
+    return out
+d = sys.argv[1]
+open(d + "/good.log", "w").write("\n".join(run()) + "\n")
+t = run(end=False)
+open(d + "/trunc.log", "w").write("\n".join(t) + "\n")
+c = run()
+c[3] = c[3].replace("mean=110.500", "mean=910.500")   # line 4: corrupted in transit
+open(d + "/corrupt.log", "w").write("\n".join(c) + "\n")
+EOF
+python3 "$TMP/gen.py" "$TMP" || ko "generator"
+run "$RTB" import --db "$DB" "$TMP/good.log"
+check "rtbench log exit 0" '[ $rc -eq 0 ] && echo "$out" | grep -q "^imported run 6 from .*good.log: rtbench, synth, 4 metrics$"'
+run "$RTB" import --db "$DB" --label cut "$TMP/trunc.log"
+check "truncated rtbench log: stored, incomplete, exit 1" '[ $rc -eq 1 ] && echo "$out" | grep -q "^imported run 7 .*4 metrics, INCOMPLETE"'
+run "$RTB" import --db "$DB" "$TMP/corrupt.log"
+check "corrupt line: exit 1 (run incomplete)" '[ $rc -eq 1 ]'
+check "corrupt line reported as FILE:LINE" '[ "$err" = "$TMP/corrupt.log:4: checksum mismatch, skipped" ]'
+check "corrupt line: the rest stored" 'echo "$out" | grep -q "^imported run 8 .*3 metrics, INCOMPLETE"'
+run "$RTB" compare 6 8 --db "$DB" --format csv --stat mean
+check "corrupt metric missing, the others intact" 'echo "$out" | grep -q "^semaphore.take.immediate.kernel,110,mean,,n/a,,,n/a$" && echo "$out" | grep -q "^heap.malloc.immediate,500,mean,,500,mean,,1.000$"'
+run "$RTB" import --db "$DB" --format zephyr "$TMP/good.log"
+check "--format zephyr on an rtbench log" '[ $rc -eq 2 ] && echo "$err" | grep -q "no latency_measure results"'
+run "$RTB" import --db "$DB" --format rtbench "$Z/rpi_pico.log"
+check "--format rtbench on a Zephyr log" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no valid rtbench run"'
+
+# ---- bad arguments: one line, exit 2, nothing stored ----
+for args in "" "--format" "--format xml $Z/rpi_pico.log" "--cpu-hz abc $Z/rpi_pico.log" "--cpu-hz 0 $Z/rpi_pico.log" \
+    "--iters 0 $Z/rpi_pico.log" "--iters -5 $Z/rpi_pico.log" "--bogus $Z/rpi_pico.log" "$Z/rpi_pico.log --label" \
+    "--db"; do
+    # shellcheck disable=SC2086
+    run "$RTB" import --db "$DB" $args
+    check "bad args '$args': exit 2, one line, nothing stored" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && [ -z "$out" ]'
+done
+run "$RTB" import --db "$TMP/no/such/dir/x.db" "$Z/rpi_pico.log"
+check "unusable database path: exit 2" '[ $rc -eq 2 ] && [ -n "$err" ]'
+
+# --cpu-hz and --iters are stored
+run "$RTB" import --db "$DB" --cpu-hz 133000000 --iters 500 "$Z/rpi_pico.log"
+check "--cpu-hz accepted" '[ $rc -eq 0 ]'
+
+echo "test_import: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
