@@ -58,17 +58,23 @@ static inline int rtb_b_create(rtb_thread_t *t, const char *name, rtb_entry_t en
  */
 static inline int rtb_b_reap(rtb_thread_t *t, int ended)
 {
-    int rc = 0;
+    if (!ended && rtb_thread_abort(t) < 0)
+        return rtb_thread_join(t, RTB_B_JOIN_US); /* 0 if it ended anyway */
+    return rtb_thread_join(t, RTB_FOREVER);
+}
 
-    if (!ended) {
-        rc = rtb_thread_abort(t);
-        if (rc < 0) {
-            int j = rtb_thread_join(t, RTB_B_JOIN_US);
-            return j < 0 ? j : rc;
-        }
-    }
-    RTB_B_KEEP(rc, rtb_thread_join(t, RTB_FOREVER));
-    return rc;
+/*
+ * For benchmarks that need strict priority scheduling (RTB_NEEDS_RT): a
+ * failed order check on a port that does not have it right now (e.g. POSIX
+ * without SCHED_FIFO) means the switch to be measured did not happen as
+ * described. That is n/a, not a figure and not a kernel failure.
+ */
+static inline int rtb_b_sched_result(struct rtb_ctx *ctx, int rc, const char *why_notsup)
+{
+    if (rc == RTB_ERR_CHECK && !rtb_port_has(RTB_CAP_RT_SCHED, NULL))
+        return rtb_na(ctx, "no strict priority scheduling now: the threads did not run in "
+                           "the order measured");
+    return rtb_b_result(ctx, rc, why_notsup);
 }
 
 /*
@@ -86,7 +92,10 @@ static inline int rtb_b_reap(rtb_thread_t *t, int ended)
  * The waker writes the number of the wake it is about to do into `woken`
  * before `mid`. The waiter checks, after t1, that `woken` is its own
  * iteration number: the waker ran while the waiter was inside the blocking
- * call, so the call really blocked and really was ended by that wake.
+ * call, so the call really blocked and really was ended by that wake. The
+ * waiter then counts the wake as `consumed`; the waker does wake n + 1 only
+ * once wake n was consumed, so nothing piles up in the object even when
+ * the scheduling is not what the benchmark needs.
  */
 enum rtb_b_side { RTB_B_BLOCKING = 0, RTB_B_WAKE = 1 };
 
@@ -95,9 +104,11 @@ struct rtb_b_pp {
     uint32_t loops;
     enum rtb_b_side side;
     volatile rtb_cycles_t mid;
-    volatile uint32_t woken; /* number of the last wake the waker did (1, 2, ...) */
-    volatile int err;        /* first error seen by the waiter */
-    volatile int ended;      /* the waiter has returned from its entry */
+    volatile uint32_t woken;    /* number of the last wake the waker did (1, 2, ...) */
+    volatile uint32_t consumed; /* number of wakes the waiter checked and recorded */
+    volatile int stop;          /* teardown: the waiter leaves after its current call */
+    volatile int err;           /* first error seen by the waiter */
+    volatile int ended;         /* the waiter has returned from its entry */
 };
 
 static inline void rtb_b_pp_init(struct rtb_b_pp *pp, struct rtb_ctx *ctx, enum rtb_b_side side)
@@ -107,6 +118,8 @@ static inline void rtb_b_pp_init(struct rtb_b_pp *pp, struct rtb_ctx *ctx, enum 
     pp->side = side;
     pp->mid = 0;
     pp->woken = 0;
+    pp->consumed = 0;
+    pp->stop = 0;
     pp->err = 0;
     pp->ended = 0;
 }
@@ -126,7 +139,48 @@ static inline int rtb_b_pp_after(struct rtb_b_pp *pp, uint32_t i, int rc, rtb_cy
         rtb_sample(pp->ctx, t0, pp->mid);
     else
         rtb_sample(pp->ctx, pp->mid, t1);
+    pp->consumed = i + 1;
     return 0;
+}
+
+/* Extra wakes teardown may do to release a waiter (the k-th, from 0). */
+#define RTB_B_STOP_WAKES 8u
+typedef int (*rtb_b_wake_fn)(unsigned k);
+
+/*
+ * Waker side, after its loop: `rc` is the loop's result, `n` the wakes done,
+ * `started` whether the waiter was started. Checks that every wake was
+ * consumed and the waiter ended, releases a waiter still blocked (sets
+ * `stop` and wakes it with `wake` up to RTB_B_STOP_WAKES times; aborts it
+ * only if that fails), joins it. Returns 0 or the first error.
+ */
+static inline int rtb_b_pp_finish(struct rtb_b_pp *pp, rtb_thread_t *t, int rc, uint32_t n,
+                                  int started, rtb_b_wake_fn wake)
+{
+    unsigned k;
+    int j;
+
+    if (rc == 0)
+        rc = pp->err;
+    if (rc == 0 && (n != pp->loops || pp->consumed != n || !pp->ended))
+        rc = RTB_ERR_CHECK;
+    if (!started) {
+        RTB_B_KEEP(rc, rtb_b_reap(t, 0)); /* never ran: abort it if the kernel can */
+        return rc;
+    }
+    pp->stop = 1;
+    for (k = 0; k < RTB_B_STOP_WAKES && !pp->ended; k++) {
+        (void)wake(k); /* may fail: the object is what broke */
+        j = rtb_thread_join(t, RTB_B_JOIN_US / RTB_B_STOP_WAKES);
+        if (j == 0)
+            return rc;
+        if (j != RTB_ERR_TIMEOUT) {
+            RTB_B_KEEP(rc, j);
+            return rc;
+        }
+    }
+    RTB_B_KEEP(rc, rtb_b_reap(t, pp->ended));
+    return rc;
 }
 
 /* Words of data the queue benchmarks move; distinct addresses and values. */

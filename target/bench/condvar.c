@@ -35,19 +35,19 @@ static void cv_waiter(void *arg)
 
     if (rc < 0)
         c->pp.err = rc;
-    for (i = 0; rc == 0 && i < c->pp.loops; i++) {
+    for (i = 0; rc == 0 && !c->pp.stop && i < c->pp.loops; i++) {
         for (;;) {
             t0 = rtb_now();
             rc = rtb_condvar_wait(&cv, &cv_mutex, RTB_FOREVER);
             t1 = rtb_now();
-            if (rc != 0 || c->pp.woken != i)
+            if (rc != 0 || c->pp.woken != i || c->pp.stop)
                 break;
             if (++c->spurious > CV_SPURIOUS_MAX) {
                 rc = RTB_ERR_CHECK; /* the wait does not block */
                 break;
             }
         }
-        if (rtb_b_pp_after(&c->pp, i, rc, t0, t1) < 0)
+        if (c->pp.stop || rtb_b_pp_after(&c->pp, i, rc, t0, t1) < 0)
             break;
     }
     rc = rtb_mutex_unlock(&cv_mutex);
@@ -56,10 +56,16 @@ static void cv_waiter(void *arg)
     c->pp.ended = 1;
 }
 
+static int cv_stop_wake(unsigned k)
+{
+    (void)k;
+    return rtb_condvar_broadcast(&cv);
+}
+
 static int cv_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
 {
     uint32_t n = 0;
-    int rc;
+    int rc, started;
 
     rtb_b_pp_init(&cvp.pp, ctx, side);
     cvp.spurious = 0;
@@ -72,16 +78,13 @@ static int cv_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&cv_thread); /* runs at once, locks, blocks in its wait */
-    while (rc == 0 && !cvp.pp.ended && n < cvp.pp.loops) {
+    started = rc == 0;
+    while (rc == 0 && n < cvp.pp.loops && cvp.pp.consumed == n) {
         cvp.pp.woken = ++n;
         cvp.pp.mid = rtb_now();
         rc = rtb_condvar_signal(&cv);
     }
-    if (rc == 0 && !cvp.pp.ended)
-        rc = RTB_ERR_CHECK;
-    if (rc == 0)
-        rc = cvp.pp.err;
-    RTB_B_KEEP(rc, rtb_b_reap(&cv_thread, cvp.pp.ended));
+    rc = rtb_b_pp_finish(&cvp.pp, &cv_thread, rc, n, started, cv_stop_wake);
     if (rc == 0) {
         /* The waiter must have released the mutex. */
         rc = rtb_mutex_lock(&cv_mutex, RTB_NO_WAIT);
@@ -90,7 +93,7 @@ static int cv_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
         if (rc == 0)
             rc = rtb_mutex_unlock(&cv_mutex);
     }
-    return rtb_b_result(ctx, rc, CV_NONE);
+    return rtb_b_sched_result(ctx, rc, CV_NONE);
 }
 
 int rtb_bench_condvar_wait_blocking(struct rtb_ctx *ctx)

@@ -146,7 +146,7 @@ static void ev_waiter(void *arg)
     uint32_t i, matched;
     int rc;
 
-    for (i = 0; i < e->pp.loops; i++) {
+    for (i = 0; !e->pp.stop && i < e->pp.loops; i++) {
         matched = 0;
         rc = rtb_events_clear(&ev, EV_ALL);
         if (rc < 0) {
@@ -156,6 +156,8 @@ static void ev_waiter(void *arg)
         t0 = rtb_now();
         rc = rtb_events_wait(&ev, EV_BITS, e->mode, RTB_FOREVER, &matched);
         t1 = rtb_now();
+        if (e->pp.stop)
+            break;
         if (rc == 0 && (matched & EV_BITS) != EV_BITS)
             rc = RTB_ERR_CHECK; /* the waker sets or posts all of them at once */
         if (rtb_b_pp_after(&e->pp, i, rc, t0, t1) < 0)
@@ -164,11 +166,17 @@ static void ev_waiter(void *arg)
     e->pp.ended = 1;
 }
 
+static int ev_stop_wake(unsigned k)
+{
+    (void)k;
+    return rtb_events_post(&ev, EV_BITS);
+}
+
 /* `post`: wake with rtb_events_post (else rtb_events_set). */
 static int ev_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side, unsigned mode, int post)
 {
     uint32_t n = 0;
-    int rc;
+    int rc, started;
 
     rtb_b_pp_init(&evp.pp, ctx, side);
     evp.mode = mode;
@@ -179,26 +187,23 @@ static int ev_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side, unsigned mode,
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&ev_thread); /* runs at once and blocks in its wait */
+    started = rc == 0;
     if (post) {
-        while (rc == 0 && !evp.pp.ended && n < evp.pp.loops) {
+        while (rc == 0 && n < evp.pp.loops && evp.pp.consumed == n) {
             evp.pp.woken = ++n;
             evp.pp.mid = rtb_now();
             rc = rtb_events_post(&ev, EV_BITS);
         }
     } else {
-        while (rc == 0 && !evp.pp.ended && n < evp.pp.loops) {
+        while (rc == 0 && n < evp.pp.loops && evp.pp.consumed == n) {
             evp.pp.woken = ++n;
             evp.pp.mid = rtb_now();
             rc = rtb_events_set(&ev, EV_BITS);
         }
     }
-    if (rc == 0 && !evp.pp.ended)
-        rc = RTB_ERR_CHECK;
-    if (rc == 0)
-        rc = evp.pp.err;
-    RTB_B_KEEP(rc, rtb_b_reap(&ev_thread, evp.pp.ended));
+    rc = rtb_b_pp_finish(&evp.pp, &ev_thread, rc, n, started, ev_stop_wake);
     RTB_B_KEEP(rc, rtb_events_clear(&ev, EV_ALL));
-    return rtb_b_result(ctx, rc, EV_NONE);
+    return rtb_b_sched_result(ctx, rc, EV_NONE);
 }
 
 int rtb_bench_events_wait_blocking(struct rtb_ctx *ctx)

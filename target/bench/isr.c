@@ -148,5 +148,5 @@ int rtb_bench_isr_resume_different(struct rtb_ctx *ctx)
     if (!is.ended)
         RTB_B_KEEP(rc, rtb_sem_give(&isr_sem));
     RTB_B_KEEP(rc, rtb_b_reap(&isr_thread, is.ended));
-    return rtb_b_result(ctx, rc, "no software interrupt that can wake a thread");
+    return rtb_b_sched_result(ctx, rc, "no software interrupt that can wake a thread");
 }

@@ -19,6 +19,8 @@
 /* The intrusive items (put/get) and the plain payloads (alloc_put). */
 static struct rtb_b_item queue_items[2] = {{{NULL}, 0x51u}, {{NULL}, 0x52u}};
 static uint32_t queue_data[2] = {0xa1u, 0xa2u};
+/* Items teardown puts to release a waiter after a failure (bench_common.h). */
+static struct rtb_b_item queue_spare[RTB_B_STOP_WAKES];
 
 struct queue_pp {
     struct rtb_b_pp pp;

@@ -161,11 +161,13 @@ static void Q_LOCAL(waiter)(void *arg)
     uint32_t i;
     int rc;
 
-    for (i = 0; i < q->pp.loops; i++) {
+    for (i = 0; !q->pp.stop && i < q->pp.loops; i++) {
         got = NULL;
         t0 = rtb_now();
         rc = Q_PORT(_get)(&Q_LOCAL(obj), &got, RTB_FOREVER);
         t1 = rtb_now();
+        if (q->pp.stop)
+            break;
         if (rc == 0 && got != q->expect[(i + 1) & 1])
             rc = RTB_ERR_CHECK; /* not the item that was put */
         if (rtb_b_pp_after(&q->pp, i, rc, t0, t1) < 0)
@@ -174,12 +176,18 @@ static void Q_LOCAL(waiter)(void *arg)
     q->pp.ended = 1;
 }
 
+/* Teardown wake k: a distinct spare item each time, never one still queued. */
+static int Q_LOCAL(stop_wake)(unsigned k)
+{
+    return Q_PORT(_put)(&Q_LOCAL(obj), &queue_spare[k % RTB_B_STOP_WAKES]);
+}
+
 static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int alloc)
 {
     struct queue_pp *q = &Q_LOCAL(pp);
     uint32_t n = 0;
     void *next;
-    int rc;
+    int rc, started;
 
     rtb_b_pp_init(&q->pp, ctx, side);
     q->expect[0] = alloc ? (void *)&queue_data[0] : (void *)&queue_items[0];
@@ -192,26 +200,23 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&Q_LOCAL(thread)); /* runs at once and blocks in its get */
+    started = rc == 0;
     if (alloc) {
-        while (rc == 0 && !q->pp.ended && n < q->pp.loops) {
+        while (rc == 0 && n < q->pp.loops && q->pp.consumed == n) {
             next = q->expect[(n + 1) & 1];
             q->pp.woken = ++n;
             q->pp.mid = rtb_now();
             rc = Q_PORT(_alloc_put)(&Q_LOCAL(obj), next);
         }
     } else {
-        while (rc == 0 && !q->pp.ended && n < q->pp.loops) {
+        while (rc == 0 && n < q->pp.loops && q->pp.consumed == n) {
             next = q->expect[(n + 1) & 1];
             q->pp.woken = ++n;
             q->pp.mid = rtb_now();
             rc = Q_PORT(_put)(&Q_LOCAL(obj), next);
         }
     }
-    if (rc == 0 && !q->pp.ended)
-        rc = RTB_ERR_CHECK;
-    if (rc == 0)
-        rc = q->pp.err;
-    RTB_B_KEEP(rc, rtb_b_reap(&Q_LOCAL(thread), q->pp.ended));
+    rc = rtb_b_pp_finish(&q->pp, &Q_LOCAL(thread), rc, n, started, Q_LOCAL(stop_wake));
     if (rc == 0) {
         void *got;
 
@@ -219,7 +224,7 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
     }
     if (rc == RTB_ERR_NOTSUP)
         return rtb_na(ctx, alloc ? Q_NOALLOC : Q_NONE);
-    return rc;
+    return rtb_b_sched_result(ctx, rc, Q_NONE);
 }
 
 int Q_BENCH(_get_blocking)(struct rtb_ctx *ctx)

@@ -77,20 +77,26 @@ static void sem_waiter(void *arg)
     uint32_t i;
     int rc;
 
-    for (i = 0; i < p->loops; i++) {
+    for (i = 0; !p->stop && i < p->loops; i++) {
         t0 = rtb_now();
         rc = rtb_sem_take(&sem, RTB_FOREVER);
         t1 = rtb_now();
-        if (rtb_b_pp_after(p, i, rc, t0, t1) < 0)
+        if (p->stop || rtb_b_pp_after(p, i, rc, t0, t1) < 0)
             break;
     }
     p->ended = 1;
 }
 
+static int sem_stop_wake(unsigned k)
+{
+    (void)k;
+    return rtb_sem_give(&sem);
+}
+
 static int sem_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
 {
     uint32_t n = 0;
-    int rc;
+    int rc, started;
 
     rtb_b_pp_init(&pp, ctx, side);
     rc = rtb_sem_init(&sem, 0, SEM_LIMIT);
@@ -100,19 +106,16 @@ static int sem_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&waiter); /* runs at once and blocks in its first take */
-    while (rc == 0 && !pp.ended && n < pp.loops) {
+    started = rc == 0;
+    while (rc == 0 && n < pp.loops && pp.consumed == n) {
         pp.woken = ++n;
         pp.mid = rtb_now();
         rc = rtb_sem_give(&sem);
     }
-    if (rc == 0 && !pp.ended)
-        rc = RTB_ERR_CHECK; /* every wake done, the waiter still not finished */
-    if (rc == 0)
-        rc = pp.err;
-    RTB_B_KEEP(rc, rtb_b_reap(&waiter, pp.ended));
+    rc = rtb_b_pp_finish(&pp, &waiter, rc, n, started, sem_stop_wake);
     if (rc == 0)
         rc = sem_check_empty();
-    return rtb_b_result(ctx, rc, "no counting semaphore");
+    return rtb_b_sched_result(ctx, rc, "no counting semaphore");
 }
 
 int rtb_bench_sem_take_blocking(struct rtb_ctx *ctx)

@@ -104,11 +104,13 @@ static void stack_waiter(void *arg)
     uint32_t i;
     int rc;
 
-    for (i = 0; i < p->loops; i++) {
+    for (i = 0; !p->stop && i < p->loops; i++) {
         v = 0;
         t0 = rtb_now();
         rc = rtb_stack_pop(&stk, &v, RTB_FOREVER);
         t1 = rtb_now();
+        if (p->stop)
+            break;
         if (rc == 0 && v != STACK_VALUE(i + 1))
             rc = RTB_ERR_CHECK;
         if (rtb_b_pp_after(p, i, rc, t0, t1) < 0)
@@ -117,11 +119,16 @@ static void stack_waiter(void *arg)
     p->ended = 1;
 }
 
+static int stack_stop_wake(unsigned k)
+{
+    return rtb_stack_push(&stk, STACK_VALUE(0xff0000u + k));
+}
+
 static int stack_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
 {
     uint32_t n = 0;
     uintptr_t next;
-    int rc;
+    int rc, started;
 
     rtb_b_pp_init(&stk_pp, ctx, side);
     rc = stack_setup(ctx);
@@ -132,20 +139,17 @@ static int stack_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&stk_thread); /* runs at once and blocks in its pop */
-    while (rc == 0 && !stk_pp.ended && n < stk_pp.loops) {
+    started = rc == 0;
+    while (rc == 0 && n < stk_pp.loops && stk_pp.consumed == n) {
         next = STACK_VALUE(n + 1);
         stk_pp.woken = ++n;
         stk_pp.mid = rtb_now();
         rc = rtb_stack_push(&stk, next);
     }
-    if (rc == 0 && !stk_pp.ended)
-        rc = RTB_ERR_CHECK;
-    if (rc == 0)
-        rc = stk_pp.err;
-    RTB_B_KEEP(rc, rtb_b_reap(&stk_thread, stk_pp.ended));
+    rc = rtb_b_pp_finish(&stk_pp, &stk_thread, rc, n, started, stack_stop_wake);
     if (rc == 0)
         rc = stack_check_empty();
-    return rtb_b_result(ctx, rc, "no stack-of-words object");
+    return rtb_b_sched_result(ctx, rc, "no stack-of-words object");
 }
 
 int rtb_bench_stack_pop_blocking(struct rtb_ctx *ctx)

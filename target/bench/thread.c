@@ -118,7 +118,7 @@ static int yield_bench(struct rtb_ctx *ctx, unsigned flags)
     RTB_B_KEEP(rc, rtb_b_reap(&yield_b, ys.b_ended));
     if (rc == 0)
         rc = ys.a_err;
-    return rc;
+    return rtb_b_sched_result(ctx, rc, "no cooperative threads");
 }
 
 int rtb_bench_yield_preemptive(struct rtb_ctx *ctx)
@@ -217,7 +217,7 @@ int rtb_bench_thread_start(struct rtb_ctx *ctx)
         if (rc == 0)
             rtb_sample(ctx, t0, ls.entry_stamp);
     }
-    return rc;
+    return rtb_b_sched_result(ctx, rc, "no threads");
 }
 
 /* Suspends itself, stamps when resumed, returns. */
@@ -270,7 +270,7 @@ static int suspend_resume_bench(struct rtb_ctx *ctx, enum life_which which)
                 rtb_sample(ctx, t0, ls.resume_stamp);
         }
     }
-    return rtb_b_result(ctx, rc, "the kernel cannot suspend and resume a thread");
+    return rtb_b_sched_result(ctx, rc, "the kernel cannot suspend and resume a thread");
 }
 
 int rtb_bench_thread_suspend(struct rtb_ctx *ctx)
@@ -328,5 +328,5 @@ int rtb_bench_thread_abort(struct rtb_ctx *ctx)
         if (rc == 0)
             rtb_sample(ctx, t0, t1);
     }
-    return rc;
+    return rtb_b_sched_result(ctx, rc, "the kernel cannot abort another thread");
 }
