@@ -3,6 +3,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmds.h"
@@ -90,31 +91,52 @@ int cmd_list(int argc, char **argv)
     if (label)
         sqlite3_bind_text(st, 1, label, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
-    printf("%5s  %-20s  %-16s  %-24s  %-16s  %-24s  %-10s  %7s\n", "id", "date", "label", "source/port", "board",
-           "kernel", "status", "metrics");
-    int rc, rows = 0;
+    /* Collect the rows first so the columns fit their widest value. */
+    enum { NCOL = 8 };
+    static const char *const head[NCOL] = {"id", "date", "label", "source/port", "board", "kernel", "status",
+                                           "metrics"};
+    char *(*rows)[NCOL] = NULL;
+    size_t n = 0;
+    int w[NCOL];
+    for (int i = 0; i < NCOL; i++)
+        w[i] = (int)strlen(head[i]);
+    int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        char src[128], kern[128];
-        const char *port = txt(st, 4);
-        if (strcmp(port, "-") != 0)
-            snprintf(src, sizeof src, "%s/%s", txt(st, 3), port);
-        else
-            snprintf(src, sizeof src, "%s", txt(st, 3));
-        if (strcmp(txt(st, 7), "-") != 0)
-            snprintf(kern, sizeof kern, "%s %s", txt(st, 6), txt(st, 7));
-        else
-            snprintf(kern, sizeof kern, "%s", txt(st, 6));
-        printf("%5lld  %-20s  %-16s  %-24s  %-16s  %-24s  %-10s  %7lld\n", (long long)sqlite3_column_int64(st, 0),
-               txt(st, 1), txt(st, 2), src, txt(st, 5), kern, txt(st, 8), (long long)sqlite3_column_int64(st, 9));
-        rows++;
+        rows = xrealloc(rows, (n + 1) * sizeof *rows);
+        char **row = rows[n++];
+        const char *port = txt(st, 4), *kver = txt(st, 7);
+        row[0] = xasprintf("%lld", (long long)sqlite3_column_int64(st, 0));
+        row[1] = xstrdup(txt(st, 1));
+        row[2] = xstrdup(txt(st, 2));
+        row[3] = strcmp(port, "-") ? xasprintf("%s/%s", txt(st, 3), port) : xstrdup(txt(st, 3));
+        row[4] = xstrdup(txt(st, 5));
+        row[5] = strcmp(kver, "-") ? xasprintf("%s %s", txt(st, 6), kver) : xstrdup(txt(st, 6));
+        row[6] = xstrdup(txt(st, 8));
+        row[7] = xasprintf("%lld", (long long)sqlite3_column_int64(st, 9));
+        for (int i = 0; i < NCOL; i++)
+            if ((int)strlen(row[i]) > w[i])
+                w[i] = (int)strlen(row[i]);
     }
+    if (rc == SQLITE_DONE) {
+        printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3],
+               head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7], head[7]);
+        for (size_t r = 0; r < n; r++)
+            printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1], rows[r][1], w[2],
+                   rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5], rows[r][5], w[6], rows[r][6], w[7],
+                   rows[r][7]);
+    }
+    for (size_t r = 0; r < n; r++)
+        for (int i = 0; i < NCOL; i++)
+            free(rows[r][i]);
+    free(rows);
+    int rows_n = (int)n;
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
         db_close(db);
         return 2;
     }
-    if (!rows)
+    if (!rows_n)
         fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "", db_path);
     db_close(db);
     return 0;

@@ -58,8 +58,9 @@ void table_print_metrics(FILE *out, const struct run *r, int full)
             continue;
         }
         char mean[32], sd[32], mn[24], p50[24], p90[24], p99[24], p999[24], mx[24], ns[32];
-        snprintf(mean, sizeof mean, "%.1f", m->mean);
-        snprintf(sd, sizeof sd, "%.1f", m->sd);
+        /* mean and sd come with three decimals; the short table shows one */
+        snprintf(mean, sizeof mean, full ? "%.3f" : "%.1f", m->mean);
+        snprintf(sd, sizeof sd, full ? "%.3f" : "%.1f", m->sd);
         if (m->has_pct) {
             u64s(mn, sizeof mn, m->min);
             u64s(p50, sizeof p50, m->p50);
