@@ -1,0 +1,445 @@
+/*
+ * Unit test of target/core/runner.c (with catalog.c, calib.c, stats.c,
+ * record.c, filter.c, error.c) against a fake port and a scripted fake
+ * 16-bit timer, checking what the runner prints: the H record with every
+ * documented key, N records with the port's reasons, calib R records, F
+ * records, flags, the E count, every record's CRC, a counter wrap measured
+ * right, and no value near 2^32.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rtb/bench.h"
+#include "rtb/error.h"
+#include "rtb/port.h"
+#include "rtb/record.h"
+#include "rtb/timer.h"
+
+/* ---- fake timer: 16 bits, advances `fake_step` ticks per read ----------- */
+
+static uint64_t fake_now = 0xff00; /* close to the wrap from the start */
+static const uint64_t fake_step = 3; /* so the calibrated overhead is 3 */
+
+static struct rtb_timer_desc fake_desc = {
+    "fake16", 100000000u, 16, "cycles", 1, 1, 10, 1, "hw",
+};
+
+int rtb_timer_init(void)
+{
+    return 0;
+}
+
+rtb_cycles_t rtb_timer_read(void)
+{
+    fake_now += fake_step;
+    return fake_now & 0xffffu; /* a real 16-bit counter: no bits above */
+}
+
+const struct rtb_timer_desc *rtb_timer_desc(void)
+{
+    return &fake_desc;
+}
+
+/* ---- fake port: threads, semaphores and mutexes; nothing else ------------ */
+
+static int fake_errno;
+
+int rtb_port_has(enum rtb_cap cap, const char **why_not)
+{
+    switch (cap) {
+    case RTB_CAP_NONE:
+    case RTB_CAP_THREAD:
+    case RTB_CAP_SEM:
+    case RTB_CAP_MUTEX:
+    case RTB_CAP_EVENTS:
+        return 1;
+    case RTB_CAP_FIFO:
+        if (why_not)
+            *why_not = "fake port has no FIFO";
+        return 0;
+    default:
+        if (why_not)
+            *why_not = "fake port: capability absent";
+        return 0;
+    }
+}
+
+static const struct rtb_port_info fake_info = {
+    "fake", "FakeOS", "1.2.3", "unit test board", "imaginary CPU", "fake=strict*no",
+};
+
+const struct rtb_port_info *rtb_port_info(void)
+{
+    return &fake_info;
+}
+
+int rtb_port_errno(void)
+{
+    return fake_errno;
+}
+
+static char out[1 << 20];
+static size_t out_len;
+
+void rtb_port_write(const char *s, size_t len)
+{
+    if (out_len + len < sizeof out) {
+        memcpy(out + out_len, s, len);
+        out_len += len;
+        out[out_len] = '\0';
+    }
+}
+
+/* ---- scripted benchmarks (override the weak dummies) -------------------- */
+
+static unsigned sem_give_calls, sem_give_wraps;
+
+/* semaphore.give.immediate.kernel: an "operation" of exactly 100 ticks on a
+ * 16-bit counter that wraps every ~300 iterations. */
+int rtb_bench_sem_give_immediate(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    fake_now = (fake_now | 0xffffu) - 1500; /* the wrap falls after the warm-up */
+    for (i = 0; i < n; i++) {
+        rtb_cycles_t t0, t1;
+        t0 = rtb_now();
+        fake_now += 100;
+        t1 = rtb_now();
+        if (t1 < t0)
+            sem_give_wraps++;
+        sem_give_calls++;
+        rtb_sample(ctx, t0, t1);
+    }
+    return 0;
+}
+
+/* events.post.immediate.kernel: windows shorter than the overhead. */
+int rtb_bench_events_post_immediate(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++) {
+        rtb_cycles_t t0, t1;
+        t0 = rtb_now();
+        fake_now -= 2; /* the next read advances only 1 tick */
+        t1 = rtb_now();
+        rtb_sample(ctx, t0, t1);
+    }
+    return 0;
+}
+
+/* thread.start (RTB_NEEDS_RT): measured without RT_SCHED -> nosched. */
+int rtb_bench_thread_start(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++) {
+        rtb_cycles_t t0, t1;
+        t0 = rtb_now();
+        fake_now += i % 2 ? 40 : 60;
+        t1 = rtb_now();
+        rtb_sample(ctx, t0, t1);
+    }
+    return 0;
+}
+
+/* mutex.lock: the kernel refuses -> F with the native code. */
+int rtb_bench_mutex_lock_immediate(struct rtb_ctx *ctx)
+{
+    (void)ctx;
+    fake_errno = 42;
+    return RTB_ERR_PORT;
+}
+
+/* mutex.unlock: the benchmark itself says n/a. */
+int rtb_bench_mutex_unlock_immediate(struct rtb_ctx *ctx)
+{
+    return rtb_na(ctx, "fake: unlock=not measured");
+}
+
+/* semaphore.take.immediate: claims success but measured nothing. */
+int rtb_bench_sem_take_immediate(struct rtb_ctx *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+/* ---- parsing what was printed ------------------------------------------- */
+
+#define MAX_LINES 4096
+static char *lines[MAX_LINES];
+static unsigned nlines;
+
+static void split_output(void)
+{
+    char *p = out;
+    nlines = 0;
+    while (*p && nlines < MAX_LINES) {
+        char *nl = strchr(p, '\n');
+        lines[nlines++] = p;
+        if (!nl)
+            break;
+        *nl = '\0'; /* records are checked with their length below */
+        p = nl + 1;
+    }
+}
+
+/* Value of `key` in record `rec` (unescaped into a static buffer), or NULL. */
+static const char *field(const char *rec, const char *key)
+{
+    static char val[512];
+    size_t klen = strlen(key);
+    const char *p = rec;
+    while ((p = strchr(p, ' ')) != NULL) {
+        p++;
+        if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            size_t n = strcspn(p + klen + 1, " ");
+            if (n >= sizeof val)
+                n = sizeof val - 1;
+            memcpy(val, p + klen + 1, n);
+            val[n] = '\0';
+            rtb_rec_unescape(val);
+            return val;
+        }
+    }
+    return NULL;
+}
+
+static const char *record_of(char type, const char *id)
+{
+    unsigned i;
+    for (i = 0; i < nlines; i++) {
+        const char *id_val;
+        if (strncmp(lines[i], "RTB1 ", 5) != 0 || lines[i][5] != type)
+            continue;
+        if (id == NULL)
+            return lines[i];
+        id_val = field(lines[i], "id");
+        if (id_val && strcmp(id_val, id) == 0)
+            return lines[i];
+    }
+    return NULL;
+}
+
+static int field_is(const char *rec, const char *key, const char *want)
+{
+    const char *v = rec ? field(rec, key) : NULL;
+    return v != NULL && strcmp(v, want) == 0;
+}
+
+static const char *human_of(const char *id)
+{
+    unsigned i;
+    size_t n = strlen(id);
+    for (i = 0; i < nlines; i++)
+        if (strncmp(lines[i], id, n) == 0 && lines[i][n] == ' ')
+            return lines[i];
+    return NULL;
+}
+
+static void run(const struct rtb_run_config *cfg, int *rc)
+{
+    out_len = 0;
+    out[0] = '\0';
+    *rc = rtb_main(cfg);
+    split_output();
+}
+
+/* ---- the tests ------------------------------------------------------------ */
+
+static void test_full_run(void)
+{
+    static const char *const hkeys[] = {"rtbench", "port", "kernel", "kver", "board", "cpu",
+                                        "timer", "hz", "bits", "unit", "ns_num", "ns_den",
+                                        "clock", "cc", "cflags", "iters", "warmup", "overhead",
+                                        "sched", "filter", "count"};
+    unsigned i, k, nrec = 0, nrnf = 0, bad_crc = 0, big = 0, no_human = 0, first_rec = MAX_LINES;
+    const char *h, *e, *r;
+    int rc;
+    char want[64];
+
+    run(NULL, &rc);
+    CHECK(rc == RTB_ERR_CHECK, "rtb_main returns the first error (check, -10, of semaphore.take): %d", rc);
+
+    for (i = 0; i < nlines; i++) {
+        if (strncmp(lines[i], "RTB1 ", 5) != 0)
+            continue;
+        if (first_rec == MAX_LINES)
+            first_rec = i;
+        nrec++;
+        if (rtb_rec_check(lines[i], strlen(lines[i])) != 0) {
+            bad_crc++;
+            printf("     bad record: %s\n", lines[i]);
+        }
+        if (strchr("RNF", lines[i][5])) {
+            const char *id = field(lines[i], "id");
+            char idc[128];
+            nrnf++;
+            snprintf(idc, sizeof idc, "%s", id ? id : "?");
+            if (!human_of(idc)) {
+                no_human++;
+                printf("     no human line for %s\n", idc);
+            }
+        }
+        if (lines[i][5] == 'R') {
+            /* every number of a result far below 2^32 (the Zephyr underflow) */
+            static const char *const nkeys[] = {"n", "min", "max", "p50", "p90", "p99", "p999"};
+            for (k = 0; k < sizeof nkeys / sizeof nkeys[0]; k++) {
+                const char *v = field(lines[i], nkeys[k]);
+                if (!v || strtoull(v, NULL, 10) >= (1ull << 31)) {
+                    big++;
+                    printf("     %s=%s in %s\n", nkeys[k], v ? v : "(missing)", lines[i]);
+                }
+            }
+            if (strtod(field(lines[i], "mean"), NULL) >= 2147483648.0 ||
+                strtod(field(lines[i], "sd"), NULL) >= 2147483648.0)
+                big++;
+        }
+    }
+    CHECK(nrec > 0 && bad_crc == 0, "all %u records pass rtb_rec_check", nrec);
+    CHECK(big == 0, "no value in any R record is near 2^32");
+    CHECK(no_human == 0, "every R/N/F record has its human line");
+
+    h = record_of('H', NULL);
+    CHECK(h != NULL && h == lines[first_rec], "the H record is the first record");
+    for (k = 0; h && k < sizeof hkeys / sizeof hkeys[0]; k++)
+        CHECK(field(h, hkeys[k]) != NULL, "H has key %s (%s)", hkeys[k], field(h, hkeys[k]) ? field(h, hkeys[k]) : "");
+    CHECK(field_is(h, "rtbench", RTB_VERSION) && field_is(h, "port", "fake") &&
+              field_is(h, "kver", "1.2.3") && field_is(h, "board", "unit test board") &&
+              field_is(h, "sched", "fake=strict*no"),
+          "H carries the port info, escaped and restored");
+    CHECK(field_is(h, "timer", "fake16") && field_is(h, "hz", "100000000") && field_is(h, "bits", "16") &&
+              field_is(h, "unit", "cycles") && field_is(h, "ns_num", "10") && field_is(h, "ns_den", "1") &&
+              field_is(h, "clock", "hw"),
+          "H carries the timer description");
+    CHECK(field_is(h, "iters", "100") && field_is(h, "warmup", "4") && field_is(h, "filter", "*") &&
+              field_is(h, "cflags", "-O1 unit test"),
+          "H carries the defaults of rtb_config.h");
+    CHECK(field_is(h, "overhead", "3"), "calibrated overhead is the fake's 3 ticks per read");
+    CHECK(h && (strncmp(field(h, "cc"), "gcc ", 4) == 0 || strncmp(field(h, "cc"), "clang ", 6) == 0),
+          "cc names the compiler: %s", h ? field(h, "cc") : "");
+    snprintf(want, sizeof want, "%u", rtb_catalog_len);
+    CHECK(field_is(h, "count", want), "H count is the whole catalog (%u)", rtb_catalog_len);
+
+    e = record_of('E', NULL);
+    CHECK(e != NULL && e == lines[nlines - 1], "the E record is the last line");
+    snprintf(want, sizeof want, "%u", nrnf);
+    CHECK(field_is(e, "records", want) && nrnf == rtb_catalog_len, "E records=%u equals the R+N+F records printed", nrnf);
+    CHECK(field_is(e, "status", "-10"), "E status is the first error (-10)");
+
+    /* capabilities absent -> N with the port's reason */
+    r = record_of('N', "fifo.put.immediate.kernel");
+    CHECK(field_is(r, "reason", "fake port has no FIFO"), "missing FIFO: N with the port's reason");
+    r = record_of('N', "heap.malloc.immediate");
+    CHECK(field_is(r, "reason", "fake port: capability absent"), "missing heap: N with the port's reason");
+    r = record_of('N', "thread.suspend.kernel.from.kernel");
+    CHECK(r != NULL, "second capability (SUSPEND) absent -> N");
+    r = human_of("fifo.put.immediate.kernel");
+    CHECK(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s", r ? r : "");
+    r = record_of('N', "mutex.unlock.immediate.recursive.kernel");
+    CHECK(field_is(r, "reason", "fake: unlock=not measured"), "rtb_na() reason in the N record");
+    CHECK(record_of('R', "fifo.put.immediate.kernel") == NULL, "no figure for a missing capability");
+
+    /* calib: the fake counter advances only on reads, so every window is
+     * exactly the overhead: all zero after subtraction */
+    for (k = 0; k < 4; k++) {
+        static const char *const ids[] = {"calib.empty", "calib.nop10", "calib.nop100", "calib.call"};
+        r = record_of('R', ids[k]);
+        CHECK(field_is(r, "n", "100") && field_is(r, "min", "0") && field_is(r, "max", "0") &&
+                  field_is(r, "mean", "0.000") && field_is(r, "flags", ""),
+              "%s: R n=100 with 0 after overhead subtraction", ids[k]);
+    }
+
+    /* wrap of the 16-bit counter measured right */
+    r = record_of('R', "semaphore.give.immediate.kernel");
+    CHECK(sem_give_calls == 104, "benchmark ran warm-up + iterations = 104 windows (%u)", sem_give_calls);
+    CHECK(sem_give_wraps > 0, "the 16-bit counter wrapped inside %u windows", sem_give_wraps);
+    CHECK(field_is(r, "n", "100") && field_is(r, "min", "100") && field_is(r, "max", "100") &&
+              field_is(r, "mean", "100.000") && field_is(r, "sd", "0.000") && field_is(r, "p999", "100") &&
+              field_is(r, "flags", ""),
+          "every window across the wraps measures 100 ticks: %s", r ? r : "");
+    r = human_of("semaphore.give.immediate.kernel");
+    CHECK(r && strcmp(r, "semaphore.give.immediate.kernel          - Give a semaphore (no waiters)        "
+                         "              :     100 cycles ,    1000 ns : p50=100 p90=100 p99=100 "
+                         "p99.9=100 min=100 max=100 sd=0.000 n=100") == 0,
+          "human line in latency_measure's layout: %s", r ? r : "");
+
+    r = record_of('R', "events.post.immediate.kernel");
+    CHECK(field_is(r, "flags", "clamped") && field_is(r, "max", "0"), "windows below the overhead: 0 and flags=clamped");
+    r = record_of('R', "thread.start.kernel.from.kernel");
+    CHECK(field_is(r, "flags", "nosched") && field_is(r, "mean", "50.000") && field_is(r, "sd", "10.000") &&
+              field_is(r, "p50", "40") && field_is(r, "p90", "60"),
+          "RTB_NEEDS_RT without RT_SCHED: flags=nosched; 40/60 alternating: mean 50 sd 10");
+
+    r = record_of('F', "mutex.lock.immediate.recursive.kernel");
+    CHECK(field_is(r, "err", "-9") && field_is(r, "name", "port") && field_is(r, "native", "42"),
+          "port failure: F err=-9 name=port native=42");
+    r = human_of("mutex.lock.immediate.recursive.kernel");
+    CHECK(r && strstr(r, " : FAILED : port (-9)") != NULL, "human FAILED line");
+    r = record_of('F', "semaphore.take.immediate.kernel");
+    CHECK(field_is(r, "err", "-10") && field_is(r, "name", "check"), "success without samples is F check, not a figure");
+}
+
+static void test_configured_run(void)
+{
+    struct rtb_run_config cfg;
+    const char *h, *r, *e;
+    int rc;
+
+    fake_desc.unit = "insns";
+    fake_desc.unit_num = 2; /* two units per tick */
+    cfg.filter = "semaphore.give.*,-*wake*";
+    cfg.iterations = 5000; /* above RTB_CONFIG_MAX_SAMPLES */
+    cfg.warmup = 0;
+    cfg.list_only = 0;
+    run(&cfg, &rc);
+    h = record_of('H', NULL);
+    CHECK(rc == 0, "filtered run returns 0");
+    CHECK(field_is(h, "iters", "1000") && field_is(h, "warmup", "0") && field_is(h, "count", "1") &&
+              field_is(h, "filter", "semaphore.give.*,-*wake*"),
+          "iterations capped at RTB_CONFIG_MAX_SAMPLES, warm-up 0, count 1");
+    r = record_of('R', "semaphore.give.immediate.kernel");
+    CHECK(field_is(r, "n", "1000") && field_is(r, "mean", "200.000") && field_is(r, "min", "200"),
+          "ticks converted with unit_num/unit_den (x2): %s", r ? r : "");
+    r = human_of("semaphore.give.immediate.kernel");
+    CHECK(r && strstr(r, ":     200 insns ,    2000 ns :") != NULL, "human line in the timer's unit");
+    CHECK(record_of('R', "semaphore.give.wake+ctx.k_to_k") == NULL &&
+              record_of('N', "semaphore.give.wake+ctx.k_to_k") == NULL,
+          "excluded id semaphore.give.wake+ctx.k_to_k gets no record");
+    e = record_of('E', NULL);
+    CHECK(field_is(e, "records", "1") && field_is(e, "status", "0"), "E records=1 status=0");
+    fake_desc.unit = "cycles";
+    fake_desc.unit_num = 1;
+}
+
+static void test_list_and_errors(void)
+{
+    struct rtb_run_config cfg;
+    unsigned i, recs = 0;
+    int rc;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.warmup = UINT32_MAX;
+    cfg.list_only = 1;
+    run(&cfg, &rc);
+    for (i = 0; i < nlines; i++)
+        recs += strncmp(lines[i], "RTB1", 4) == 0;
+    CHECK(rc == 0 && nlines == rtb_catalog_len && recs == 0, "list prints %u catalog lines, no records", nlines);
+    CHECK(nlines > 0 && strncmp(lines[0], rtb_catalog[0].id, strlen(rtb_catalog[0].id)) == 0,
+          "list starts with the first catalog id");
+
+    fake_desc.hz = 0;
+    run(NULL, &rc);
+    CHECK(rc == RTB_ERR_INVAL && nlines == 1 && strncmp(lines[0], "rtbench: error:", 15) == 0,
+          "invalid timer description: one error line, RTB_ERR_INVAL, no records");
+    fake_desc.hz = 100000000u;
+}
+
+int main(void)
+{
+    test_full_run();
+    test_configured_run();
+    test_list_and_errors();
+    return check_done();
+}
