@@ -63,7 +63,10 @@ size_t rtb_fmt_pad(char *out, size_t cap, const char *s, size_t width, int right
         return 0;
     if (s == 0)
         s = "";
-    while (s[slen] != '\0')
+    /* bounded count (only what can matter: the width or what fits); a plain
+     * count loop would be turned into a call to strlen, which a target
+     * without libc does not have */
+    while (slen < width + cap && s[slen] != '\0')
         slen++;
     pad = width > slen ? width - slen : 0;
     if (right)

@@ -270,10 +270,10 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
 
 static void write_str(const char *s)
 {
-    size_t n = 0;
-    while (s[n] != '\0')
-        n++;
-    rtb_port_write(s, n);
+    struct line l;
+    ln_reset(&l);
+    ln_str(&l, s);
+    rtb_port_write(line_buf, l.len);
 }
 
 static const char *nz(const char *s)
