@@ -14,6 +14,7 @@
 #include "rtb/bench.h"
 #include "rtb/port.h"
 #include "rtb/timer.h"
+#include "board.h"
 #include "rtb_cm_board.h"
 #include "refk/refk_arch.h"
 
@@ -302,12 +303,26 @@ int rtb_irq_install(rtb_isr_t handler, void *arg)
     return RTB_OK;
 }
 
-int rtb_irq_trigger(void)
+/*
+ * Pend the software IRQ through NVIC STIR, then DSB + ISB so that it is taken
+ * before this returns (what rtb_cm_swirq_pend does, inlined here): written in
+ * assembly so that the return value is in r0 before the store and the path
+ * from the interrupt's return back to the caller is DSB, ISB, BX LR only.
+ * From a handler: RTB_ERR_PERM.
+ */
+__attribute__((naked)) int rtb_irq_trigger(void)
 {
-    if (refk_in_isr())
-        return RTB_ERR_PERM;
-    rtb_cm_swirq_pend(); /* returns after the handler (and any switch it caused) */
-    return RTB_OK;
+    __asm__ volatile("mrs r0, ipsr\n\t"
+                     "cbnz r0, 1f\n\t"
+                     "ldr r1, =0xE000EF00\n\t" /* NVIC STIR */
+                     "movs r2, %0\n\t"
+                     "str r2, [r1]\n\t"
+                     "dsb 0xf\n\t"
+                     "isb 0xf\n\t"
+                     "bx lr\n\t"
+                     "1: mvn r0, #5\n\t" /* RTB_ERR_PERM */
+                     "bx lr\n\t"
+                     ".ltorg\n\t" ::"i"(RTB_CM_SWIRQ));
 }
 
 int rtb_in_isr(void)
@@ -411,7 +426,7 @@ static void fail(const char *what, int err)
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
 
-int main(void)
+__attribute__((weak)) int main(void)
 {
     int err = rtb_timer_init();
     if (err != 0)
