@@ -110,6 +110,7 @@ static int yield_bench(struct rtb_ctx *ctx, unsigned flags)
     /* A and B are more urgent than this thread: this returns when both have
      * finished or blocked. */
     rc = rtb_thread_start(&yield_a);
+    ys.stop = 1; /* whatever happened to A, B must not yield on for ever */
     RTB_B_KEEP(rc, rtb_b_reap(&yield_a, ys.a_ended));
     if (!ys.b_started) {
         ys.stop = 1; /* never started: let it run once and leave */
