@@ -1,0 +1,459 @@
+/*
+ * rtbench QEMU tests: run a Cortex-M image under qemu-system-arm and check
+ * what it prints and how it exits.
+ *
+ *   qemu_check bringup  QEMU BOARD ELF       board bring-up under icount
+ *   qemu_check hosttime QEMU BOARD ELF       bring-up without icount: labelled host-timed
+ *   qemu_check faults   QEMU BOARD ELF       HardFault / unexpected IRQ / bad option / exit code
+ *   qemu_check suite    QEMU BOARD ELF CATALOG_DEF   the whole suite on the reference kernel
+ *   qemu_check repeat   QEMU BOARD ELF       two runs give byte-identical output
+ *   qemu_check elfsize  ELF                  ram/rom from the section headers are sane
+ *
+ * Prints one line per check ("ok ..." / "FAIL ...") and "N passed, N failed";
+ * exits 1 if any check failed, 2 on bad usage or when QEMU cannot be run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "parse_rtbench.h"
+
+#define RUN_TIMEOUT_S 120
+#define SUITE_ITERATIONS 100u
+
+int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen);
+
+static int passed, failed;
+
+static void check(int ok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%s ", ok ? "ok  " : "FAIL");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    if (ok)
+        passed++;
+    else
+        failed++;
+}
+
+struct result {
+    char *out; /* stdout of QEMU, NUL-terminated */
+    size_t len;
+    int status; /* exit status, or -1 if killed / timed out */
+};
+
+/* Run QEMU on `elf` with `append` (NULL: none), stdin from /dev/null. */
+static int run_qemu(const char *qemu, const char *board, const char *elf, int icount, const char *append,
+                    struct result *r)
+{
+    int pfd[2];
+    memset(r, 0, sizeof *r);
+    r->status = -1;
+    if (pipe(pfd) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        const char *argv[24];
+        int n = 0;
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0)
+            dup2(null, STDIN_FILENO);
+        dup2(pfd[1], STDOUT_FILENO);
+        close(pfd[0]);
+        close(pfd[1]);
+        argv[n++] = qemu;
+        argv[n++] = "-M";
+        argv[n++] = board;
+        argv[n++] = "-display";
+        argv[n++] = "none";
+        argv[n++] = "-serial";
+        argv[n++] = "stdio";
+        argv[n++] = "-monitor";
+        argv[n++] = "none";
+        argv[n++] = "-semihosting-config";
+        argv[n++] = "enable=on,target=native";
+        if (icount) {
+            argv[n++] = "-icount";
+            argv[n++] = "shift=10,sleep=off";
+        }
+        argv[n++] = "-kernel";
+        argv[n++] = elf;
+        if (append) {
+            argv[n++] = "-append";
+            argv[n++] = append;
+        }
+        argv[n] = NULL;
+        execvp(qemu, (char **)argv);
+        fprintf(stderr, "qemu_check: cannot run %s: %s\n", qemu, strerror(errno));
+        _exit(127);
+    }
+    close(pfd[1]);
+    size_t cap = 1 << 16;
+    r->out = malloc(cap);
+    time_t start = time(NULL);
+    int timed_out = 0;
+    for (;;) {
+        struct pollfd p = {pfd[0], POLLIN, 0};
+        int pr = poll(&p, 1, 1000);
+        if (pr < 0 && errno != EINTR)
+            break;
+        if (time(NULL) - start > RUN_TIMEOUT_S) {
+            timed_out = 1;
+            kill(pid, SIGKILL);
+            break;
+        }
+        if (pr <= 0)
+            continue;
+        if (r->len + 4096 + 1 > cap)
+            r->out = realloc(r->out, cap *= 2);
+        ssize_t got = read(pfd[0], r->out + r->len, cap - r->len - 1);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        r->len += (size_t)got;
+    }
+    close(pfd[0]);
+    r->out[r->len] = '\0';
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    if (!timed_out && WIFEXITED(st))
+        r->status = WEXITSTATUS(st);
+    if (r->status == 127)
+        return -1;
+    return 0;
+}
+
+/* The value after `key` in the line that contains `tag`, as a string (static). */
+static const char *field(const char *out, const char *tag, const char *key)
+{
+    static char val[128];
+    const char *line = strstr(out, tag);
+    if (!line)
+        return NULL;
+    const char *eol = strchr(line, '\n');
+    const char *k = line;
+    size_t kl = strlen(key);
+    while ((k = strstr(k, key)) && (!eol || k < eol)) {
+        if ((k == line || k[-1] == ' ') && k[kl] == '=') {
+            const char *v = k + kl + 1;
+            size_t n = strcspn(v, " \n");
+            if (n >= sizeof val)
+                n = sizeof val - 1;
+            memcpy(val, v, n);
+            val[n] = '\0';
+            return val;
+        }
+        k += kl;
+    }
+    return NULL;
+}
+
+static int field_is(const char *out, const char *tag, const char *key, const char *want)
+{
+    const char *v = field(out, tag, key);
+    return v && strcmp(v, want) == 0;
+}
+
+static long field_num(const char *out, const char *tag, const char *key)
+{
+    const char *v = field(out, tag, key);
+    return v ? strtol(v, NULL, 10) : -1;
+}
+
+static int fail_run(const char *what)
+{
+    fprintf(stderr, "qemu_check: cannot run QEMU for %s\n", what);
+    return 2;
+}
+
+static int t_bringup(const char *qemu, const char *board, const char *elf)
+{
+    struct result r;
+    if (run_qemu(qemu, board, elf, 1, "--filter calib.* --iterations 7 --warmup=2", &r) != 0)
+        return fail_run("bringup");
+    check(r.status == 0, "%s bring-up exits 0 (got %d)", board, r.status);
+    check(field_is(r.out, "bringup: hello", "board", board), "%s console prints the board name", board);
+    check(field_is(r.out, "bringup: timer", "clock", "emulated-icount"), "%s icount detected (clock=%s)", board,
+          field(r.out, "bringup: timer", "clock") ? field(r.out, "bringup: timer", "clock") : "?");
+    check(field_is(r.out, "bringup: timer", "unit", "insns"), "%s unit is insns", board);
+    check(field_num(r.out, "bringup: timer", "icount_shift") == 10, "%s icount shift 10 found", board);
+    check(field_is(r.out, "bringup: timer", "name", "fpgaio"), "%s counter is the FPGAIO counter (DWT absent)", board);
+    check(field_num(r.out, "bringup: timer", "ns_num") == 1024 && field_num(r.out, "bringup: timer", "ns_den") == 1,
+          "%s one instruction = 1024 ns", board);
+    /* 1000 iterations of subs+bne = 2000 instructions + the exit, plus the
+     * reads and the call: a little more than 2001, exactly the same each run. */
+    long units = field_num(r.out, "bringup: spin1000", "units");
+    check(units >= 2001 && units <= 2001 + 40, "%s 1000-iteration loop measures %ld insns (2001 + reads)", board,
+          units);
+    check(field_is(r.out, "bringup: cmdline", "filter", "calib.*") &&
+              field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
+              field_num(r.out, "bringup: cmdline", "warmup") == 2,
+          "%s semihosting command line parsed", board);
+    check(field_num(r.out, "bringup: swirq", "count") == 1, "%s software IRQ taken once, before pend returned",
+          board);
+    check(strstr(r.out, "bringup: ok\n") != NULL, "%s bring-up completes", board);
+    free(r.out);
+    return 0;
+}
+
+static int t_hosttime(const char *qemu, const char *board, const char *elf)
+{
+    struct result r;
+    if (run_qemu(qemu, board, elf, 0, NULL, &r) != 0)
+        return fail_run("hosttime");
+    check(r.status == 0, "%s without icount exits 0 (got %d)", board, r.status);
+    check(field_is(r.out, "bringup: timer", "clock", "host-timed"), "%s without icount is labelled host-timed", board);
+    check(field_is(r.out, "bringup: timer", "unit", "cycles"), "%s without icount counts board cycles", board);
+    free(r.out);
+    return 0;
+}
+
+static int t_faults(const char *qemu, const char *board, const char *elf)
+{
+    struct result r;
+    if (run_qemu(qemu, board, elf, 1, "fault", &r) != 0)
+        return fail_run("fault");
+    check(r.status == 100, "%s HardFault exits 100 (got %d)", board, r.status);
+    check(strstr(r.out, "rtbench: HardFault pc=0x") != NULL && strstr(r.out, "bfar=0xf0000000"),
+          "%s HardFault line names the PC and the faulting address", board);
+    free(r.out);
+
+    if (run_qemu(qemu, board, elf, 1, "irq", &r) != 0)
+        return fail_run("irq");
+    check(r.status == 100, "%s unexpected IRQ exits 100 (got %d)", board, r.status);
+    check(strstr(r.out, "rtbench: unexpected exception") != NULL, "%s unexpected IRQ is named", board);
+    free(r.out);
+
+    if (run_qemu(qemu, board, elf, 1, "--iterations x12", &r) != 0)
+        return fail_run("bad option");
+    check(r.status == 2, "%s bad --iterations exits 2 (got %d)", board, r.status);
+    check(strstr(r.out, "rtbench: bad command line: --iterations") != NULL, "%s bad option is named", board);
+    free(r.out);
+
+    if (run_qemu(qemu, board, elf, 1, "--nope", &r) != 0)
+        return fail_run("unknown option");
+    check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused", board);
+    free(r.out);
+
+    if (run_qemu(qemu, board, elf, 1, "exit=7", &r) != 0)
+        return fail_run("exit");
+    check(r.status == 7, "%s exit status reaches QEMU's (7, got %d)", board, r.status);
+    free(r.out);
+    return 0;
+}
+
+/* Ids of the catalog (target/core/catalog.def): the second argument of each RTB_BENCH. */
+static size_t catalog_ids(const char *path, char ids[][64], size_t max)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    size_t n = 0;
+    if (!f)
+        return 0;
+    while (fgets(line, sizeof line, f) && n < max) {
+        if (strncmp(line, "RTB_BENCH(", 10) != 0)
+            continue;
+        char *q = strchr(line, '"');
+        char *e = q ? strchr(q + 1, '"') : NULL;
+        if (!q || !e || (size_t)(e - q - 1) >= 64)
+            continue;
+        memcpy(ids[n], q + 1, (size_t)(e - q - 1));
+        ids[n][e - q - 1] = '\0';
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+static double mean_of(const struct run *run, const char *id)
+{
+    const struct metric *m = run_find_metric(run, id);
+    return m && m->state == MS_OK ? m->mean : -1.0;
+}
+
+static int t_suite(const char *qemu, const char *board, const char *elf, const char *catalog)
+{
+    static char ids[256][64];
+    size_t n_ids = catalog_ids(catalog, ids, 256);
+    if (n_ids == 0) {
+        fprintf(stderr, "qemu_check: no ids in %s\n", catalog);
+        return 2;
+    }
+    char append[64];
+    snprintf(append, sizeof append, "--iterations %u", SUITE_ITERATIONS);
+    struct result r;
+    if (run_qemu(qemu, board, elf, 1, append, &r) != 0)
+        return fail_run("suite");
+    check(r.status == 0, "%s suite exits 0 (got %d)", board, r.status);
+
+    struct prs p;
+    prs_init(&p);
+    for (char *s = r.out; *s;) {
+        char *e = strchr(s, '\n');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        prs_feed(&p, s, l);
+        s += l + (e ? 1 : 0);
+    }
+    prs_finish(&p);
+    check(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board, p.n_issues);
+    check(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
+    if (p.n_runs != 1) {
+        fputs(r.out, stdout);
+        prs_free(&p);
+        free(r.out);
+        return 0;
+    }
+    const struct run *run = p.runs[0];
+    check(run->status == RUN_COMPLETE, "%s run complete (%s)", board, run->status_detail ? run->status_detail : "E ok");
+    const char *v = run_hdr(run, "clock");
+    check(v && strcmp(v, "emulated-icount") == 0, "%s header clock=emulated-icount (%s)", board, v ? v : "missing");
+    check((v = run_hdr(run, "unit")) && strcmp(v, "insns") == 0, "%s header unit=insns", board);
+    check((v = run_hdr(run, "board")) && strcmp(v, board) == 0, "%s header board", board);
+    check((v = run_hdr(run, "timer")) && strcmp(v, "fpgaio") == 0, "%s header timer=fpgaio", board);
+    const char *nsn = run_hdr(run, "ns_num"), *nsd = run_hdr(run, "ns_den");
+    check(nsn && nsd && strcmp(nsn, "1024") == 0 && strcmp(nsd, "1") == 0, "%s header: 1024 ns per instruction",
+          board);
+
+    size_t ok = 0, latency = 0;
+    for (size_t i = 0; i < n_ids; i++) {
+        const struct metric *m = run_find_metric(run, ids[i]);
+        int good = m && m->state == MS_OK && m->n == SUITE_ITERATIONS &&
+                   !(m->flags & (MF_CLAMPED | MF_SATURATED));
+        if (strncmp(ids[i], "calib.", 6) != 0)
+            latency++;
+        if (good)
+            ok++;
+        else
+            check(0, "%s %s: %s", board, ids[i],
+                  !m                       ? "missing"
+                  : m->state == MS_NA      ? "n/a"
+                  : m->state == MS_FAILED  ? "FAILED"
+                  : m->n != SUITE_ITERATIONS ? "wrong sample count"
+                                           : "clamped or saturated samples");
+    }
+    check(ok == n_ids, "%s all %zu catalog ids measured (%zu latency_measure ids + calib), none n/a or failed",
+          board, n_ids, latency);
+    check(latency >= 47, "%s the 47 latency_measure ids are in the catalog (%zu)", board, latency);
+
+    static const struct {
+        const char *id;
+        uint64_t want;
+    } calib[] = {{"calib.empty", 0}, {"calib.nop10", 10}, {"calib.nop100", 100}};
+    /* One counter tick in instructions: 1e9 / (hz * ns per instruction). */
+    const char *hz = run_hdr(run, "hz");
+    double one_tick = hz && atof(hz) > 0 ? 1e9 / (atof(hz) * 1024.0) : 0.0;
+    for (size_t i = 0; i < sizeof calib / sizeof calib[0]; i++) {
+        const struct metric *m = run_find_metric(run, calib[i].id);
+        /* Every sample is exact; the runner averages counter ticks (25.6 per
+         * instruction at 25 MHz, 20.48 at 20 MHz) before scaling, so the mean
+         * may carry up to one tick of the counter's rounding. */
+        check(m && m->state == MS_OK && m->min == calib[i].want && m->max == calib[i].want &&
+                  m->p50 == calib[i].want && m->mean > (double)calib[i].want - one_tick &&
+                  m->mean < (double)calib[i].want + one_tick,
+              "%s %s = %llu exactly (min %llu max %llu mean %.3f)", board, calib[i].id,
+              (unsigned long long)calib[i].want, m ? (unsigned long long)m->min : 0ULL,
+              m ? (unsigned long long)m->max : 0ULL, m ? m->mean : -1.0);
+    }
+
+    double blk = mean_of(run, "semaphore.take.blocking.k_to_k");
+    double imm = mean_of(run, "semaphore.take.immediate.kernel");
+    check(blk > 0 && imm > 0 && blk > imm, "%s blocking take (%.1f) costs more than an immediate take (%.1f)", board,
+          blk, imm);
+    double yield = mean_of(run, "thread.yield.preemptive.ctx.k_to_k");
+    double lock = mean_of(run, "mutex.lock.immediate.recursive.kernel");
+    check(yield > 0 && lock > 0 && yield > lock, "%s a switch (yield %.1f) costs more than an uncontended lock (%.1f)",
+          board, yield, lock);
+    double give_wake = mean_of(run, "semaphore.give.wake+ctx.k_to_k");
+    double give = mean_of(run, "semaphore.give.immediate.kernel");
+    check(give_wake > give && give > 0, "%s give with wake+switch (%.1f) costs more than a plain give (%.1f)", board,
+          give_wake, give);
+    /* Under icount every sample of a deterministic path is the same. */
+    const struct metric *m = run_find_metric(run, "semaphore.give.immediate.kernel");
+    check(m && m->min == m->max, "%s deterministic: give min == max (%llu, %llu)", board,
+          m ? (unsigned long long)m->min : 0ULL, m ? (unsigned long long)m->max : 0ULL);
+
+    if (failed)
+        fputs(r.out, stdout);
+    prs_free(&p);
+    free(r.out);
+    return 0;
+}
+
+static int t_repeat(const char *qemu, const char *board, const char *elf)
+{
+    struct result a, b;
+    char append[64];
+    snprintf(append, sizeof append, "--iterations %u", SUITE_ITERATIONS);
+    if (run_qemu(qemu, board, elf, 1, append, &a) != 0 || run_qemu(qemu, board, elf, 1, append, &b) != 0)
+        return fail_run("repeat");
+    check(a.status == 0 && b.status == 0, "%s both runs exit 0 (%d, %d)", board, a.status, b.status);
+    check(a.len > 0 && strstr(a.out, "RTB1 E ") != NULL, "%s run has an end record", board);
+    size_t i = 0;
+    while (i < a.len && i < b.len && a.out[i] == b.out[i])
+        i++;
+    check(a.len == b.len && i == a.len, "%s two runs are byte-identical (%zu and %zu bytes, first difference at %zu)",
+          board, a.len, b.len, i);
+    free(a.out);
+    free(b.out);
+    return 0;
+}
+
+static int t_elfsize(const char *elf)
+{
+    uint64_t rom = 0, ram = 0;
+    char err[256];
+    int rc = target_qemu_elf_size(elf, &rom, &ram, err, sizeof err);
+    check(rc == 0, "ELF section headers read (%s)", rc ? err : "ok");
+    check(rom > 1000 && rom < (4u << 20), "rom %llu bytes is plausible", (unsigned long long)rom);
+    /* RAM holds at least the 4 KiB main stack and the RAM vector table. */
+    check(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack", (unsigned long long)ram);
+    rc = target_qemu_elf_size("/dev/null", &rom, &ram, err, sizeof err);
+    check(rc != 0 && strstr(err, "too short"), "an empty file is refused: %s", err);
+    rc = target_qemu_elf_size("/nonexistent.elf", &rom, &ram, err, sizeof err);
+    check(rc != 0 && strstr(err, "cannot open"), "a missing file is refused: %s", err);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int rc;
+    if (argc == 3 && strcmp(argv[1], "elfsize") == 0)
+        rc = t_elfsize(argv[2]);
+    else if (argc == 5 && strcmp(argv[1], "bringup") == 0)
+        rc = t_bringup(argv[2], argv[3], argv[4]);
+    else if (argc == 5 && strcmp(argv[1], "hosttime") == 0)
+        rc = t_hosttime(argv[2], argv[3], argv[4]);
+    else if (argc == 5 && strcmp(argv[1], "faults") == 0)
+        rc = t_faults(argv[2], argv[3], argv[4]);
+    else if (argc == 6 && strcmp(argv[1], "suite") == 0)
+        rc = t_suite(argv[2], argv[3], argv[4], argv[5]);
+    else if (argc == 5 && strcmp(argv[1], "repeat") == 0)
+        rc = t_repeat(argv[2], argv[3], argv[4]);
+    else {
+        fprintf(stderr, "usage: qemu_check bringup|hosttime|faults|repeat QEMU BOARD ELF\n"
+                        "       qemu_check suite QEMU BOARD ELF CATALOG_DEF | elfsize ELF\n");
+        return 2;
+    }
+    if (rc)
+        return rc;
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# rtbench run --target qemu:BOARD end to end, and its one-line errors.
+#   sh test_run_qemu.sh <build/rtbench> <tmpdir>
+set -u
+rtbench=$1
+tmp=$2
+rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+db="$tmp/qemu.db"
+"$rtbench" run --target qemu:mps2-an385 --filter 'calib.*,semaphore.*' --iterations 50 --db "$db" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok "run qemu:mps2-an385 exits 0" || { bad "run qemu:mps2-an385 exits $rc"; cat "$tmp/err"; }
+grep -q 'calib.nop100' "$tmp/out" && ok "table lists calib.nop100" || bad "calib.nop100 missing from the table"
+grep -q 'stored run' "$tmp/err" && ok "run stored" || bad "run not stored"
+"$rtbench" show --db "$db" 1 >"$tmp/show" 2>&1
+rc=$?
+[ $rc -eq 0 ] && ok "show of the stored run exits 0" || bad "show exits $rc"
+for key in icount rom ram; do
+    grep -q "$key" "$tmp/show" && ok "stored header has $key" || bad "stored header lacks $key"
+done
+grep -q 'emulated-icount' "$tmp/show" && ok "stored run is labelled emulated-icount" ||
+    bad "stored run not labelled emulated-icount"
+
+"$rtbench" run --target qemu:mps2-an999 --db "$db" >"$tmp/out2" 2>"$tmp/err2"
+rc=$?
+[ $rc -ne 0 ] && ok "unknown board exits $rc" || bad "unknown board exits 0"
+grep -q "unknown QEMU board 'mps2-an999'.*mps2-an385" "$tmp/err2" && ok "unknown board error lists the boards" ||
+    { bad "unknown board message"; cat "$tmp/err2"; }
+[ "$(wc -l <"$tmp/err2")" -eq 1 ] && ok "unknown board: one line" || bad "unknown board: not one line"
+
+PATH=/nonexistent "$rtbench" run --target qemu:mps2-an385 --db "$db" >"$tmp/out3" 2>"$tmp/err3"
+rc=$?
+[ $rc -ne 0 ] && ok "no qemu on PATH exits $rc" || bad "no qemu on PATH exits 0"
+grep -q 'qemu-system-arm not found: apt-get install qemu-system-arm' "$tmp/err3" && ok "no qemu: names the package" ||
+    { bad "no qemu message"; cat "$tmp/err3"; }
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
