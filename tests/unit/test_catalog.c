@@ -18,7 +18,8 @@ int rtb_na(struct rtb_ctx *ctx, const char *why)
 }
 
 /* The 47 ids and descriptions of Zephyr's tests/benchmarks/latency_measure,
- * as printed in a real log (tests/fixtures: frdm_rw612.log), in its order. */
+ * as printed in a real log (tests/fixtures/zephyr-latency-measure/frdm_rw612.log),
+ * in its order; written out here, independently of catalog.def. */
 static const struct {
     const char *id, *desc;
 } zephyr[] = {
