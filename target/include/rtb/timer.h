@@ -22,7 +22,7 @@ struct rtb_timer_desc {
     unsigned bits;      /* counter width, 1..64 */
     /* What a reported figure counts, and how to get there from ticks:
      * value = ticks * unit_num / unit_den (rounded to nearest). "cycles" with
-     * 1/1 for a counter that ticks at the CPU clock; "insn" for guest
+     * 1/1 for a counter that ticks at the CPU clock; "insns" for guest
      * instructions under QEMU -icount; "ns" for an OS clock in nanoseconds. */
     const char *unit;
     uint32_t unit_num, unit_den;
