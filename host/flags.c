@@ -186,34 +186,43 @@ static const struct metric *usable(const struct run *r, const char *id)
     return flags_metric_value(m) > 0 ? m : NULL;
 }
 
+/* Scale of run r's group `key` relative to the reference run: the median of
+ * value_r / value_ref over the group's metrics usable in both (the figure of
+ * the reference itself is 1). 0 when fewer than 3 such metrics: the group
+ * then gives no reliable yardstick. */
+static double group_scale(const struct run *r, const struct run *ref, const char *key)
+{
+    char k[96];
+    size_t n = 0;
+    double *v = xmalloc((ref->n_m ? ref->n_m : 1) * sizeof *v);
+    for (size_t j = 0; j < ref->n_m; j++) {
+        const struct metric *a = usable(ref, ref->m[j].id);
+        if (!a || !flags_sibling_key(a->id, k, sizeof k) || strcmp(k, key) != 0)
+            continue;
+        const struct metric *b = usable(r, a->id);
+        if (b)
+            v[n++] = flags_metric_value(b) / flags_metric_value(a);
+    }
+    double s = n >= 3 ? median(v, n) : 0;
+    free(v);
+    return s;
+}
+
 void flags_apply_compare(struct run **runs, size_t n)
 {
     if (n < 2)
         return;
-    /* scale[i]: the median over common metrics of value_i / value_0 */
-    double *scale = xcalloc(n, sizeof *scale);
-    size_t cap = runs[0]->n_m ? runs[0]->n_m : 1;
-    double *tmp = xmalloc(cap * sizeof *tmp);
-    scale[0] = 1;
-    for (size_t i = 1; i < n; i++) {
-        size_t k = 0;
-        for (size_t j = 0; j < runs[0]->n_m; j++) {
-            const struct metric *a = usable(runs[0], runs[0]->m[j].id);
-            const struct metric *b = a ? usable(runs[i], a->id) : NULL;
-            if (b)
-                tmp[k++] = flags_metric_value(b) / flags_metric_value(a);
-        }
-        scale[i] = k ? median(tmp, k) : 0;
-    }
-    free(tmp);
-
     double *others = xmalloc(n * sizeof *others);
+    double *scale = xmalloc(n * sizeof *scale);
+    char key[96];
     for (size_t i = 0; i < n; i++) {
-        if (scale[i] <= 0)
-            continue;
         for (size_t j = 0; j < runs[i]->n_m; j++) {
             struct metric *m = &runs[i]->m[j];
-            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW))
+            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW) || !flags_sibling_key(m->id, key, sizeof key))
+                continue;
+            for (size_t o = 0; o < n; o++)
+                scale[o] = group_scale(runs[o], runs[0], key);
+            if (scale[i] <= 0)
                 continue;
             double u = flags_metric_value(m) / scale[i];
             size_t k = 0;
@@ -231,6 +240,6 @@ void flags_apply_compare(struct run **runs, size_t n)
                 m->flags |= MF_OUTLIER;
         }
     }
-    free(others);
     free(scale);
+    free(others);
 }

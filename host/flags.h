@@ -37,8 +37,10 @@ int flags_sibling_key(const char *id, char *buf, size_t len);
 
 /* Within one run: MF_UNDERFLOW and MF_OUTLIER (never clears a flag). */
 void flags_apply_run(struct run *r);
-/* Across runs (same metric in the other runs, after scaling each run by its
- * typical speed relative to the first): MF_OUTLIER. Call flags_apply_run first. */
+/* Across runs: MF_OUTLIER on a figure more than 10x the same metric in the
+ * other runs, after scaling each run by its typical ratio to the first run
+ * within the metric's sibling group (groups with fewer than 3 shared metrics
+ * are not judged across runs). Call flags_apply_run first. */
 void flags_apply_compare(struct run **runs, size_t n);
 
 #endif /* RTBH_FLAGS_H */
