@@ -18,14 +18,12 @@
 
 static const char usage[] =
     "usage: rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--list] [--help]\n"
-    "  --filter GLOBS    comma-separated id globs, '-' excludes (default \"" RTB_CONFIG_FILTER "\")\n"
+    "  --filter GLOBS    comma-separated id globs, '-' excludes (default \"" RTB_CONFIG_FILTER
+    "\")\n"
     "  --iterations N    measured iterations per benchmark, 1..%u (default %u)\n"
     "  --warmup N        iterations run first and discarded (default %u)\n"
     "  --list            print the catalog and exit\n"
     "  --help            this text\n";
-
-#define RTB_STR2(x) #x
-#define RTB_STR(x) RTB_STR2(x)
 
 static int bad(const char *msg, const char *arg)
 {
@@ -75,8 +73,13 @@ int main(int argc, char **argv)
             cfg.filter = optarg;
             break;
         case 'i':
-            if (parse_u32(optarg, 1, RTB_CONFIG_MAX_SAMPLES, &cfg.iterations) != 0)
-                return bad("--iterations wants a number from 1 to " RTB_STR(RTB_CONFIG_MAX_SAMPLES), optarg);
+            if (parse_u32(optarg, 1, RTB_CONFIG_MAX_SAMPLES, &cfg.iterations) != 0) {
+                char msg[64];
+
+                snprintf(msg, sizeof msg, "--iterations wants a number from 1 to %u",
+                         (unsigned)RTB_CONFIG_MAX_SAMPLES);
+                return bad(msg, optarg);
+            }
             break;
         case 'w':
             if (parse_u32(optarg, 0, 1000000u, &cfg.warmup) != 0)
@@ -92,6 +95,11 @@ int main(int argc, char **argv)
         case ':':
             return bad("missing value for", argv[optind - 1]);
         default:
+            if (optopt != 0) {
+                char opt[3] = {'-', (char)optopt, '\0'};
+
+                return bad("unknown option", opt);
+            }
             return bad("unknown option", argv[optind - 1]);
         }
     }

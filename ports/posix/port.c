@@ -34,13 +34,13 @@
 
 /* ---- state of the process ---------------------------------------------- */
 
-static int rt_fifo;         /* SCHED_FIFO obtained for the benchmark threads */
-static int pinned = -1;     /* the CPU all threads run on, -1 if not pinned */
-static int prio_base;       /* SCHED_FIFO priority of rtbench priority 0 */
-static int dma_fd = -1;     /* /dev/cpu_dma_latency held open at 0 */
+static int rt_fifo;     /* SCHED_FIFO obtained for the benchmark threads */
+static int pinned = -1; /* the CPU all threads run on, -1 if not pinned */
+static int prio_base;   /* SCHED_FIFO priority of rtbench priority 0 */
+static int dma_fd = -1; /* /dev/cpu_dma_latency held open at 0 */
 static char sched_desc[160];
 static char rt_why[120];
-static const char *mq_why;  /* NULL when POSIX message queues work here */
+static const char *mq_why; /* NULL when POSIX message queues work here */
 
 static __thread int last_errno; /* behind the last RTB_ERR_PORT of this thread */
 static __thread volatile sig_atomic_t in_isr;
@@ -245,7 +245,8 @@ int rtb_posix_init(void)
     if (!rt_fifo)
         snprintf(rt_why, sizeof rt_why, "SCHED_FIFO refused: no strict priority preemption");
     else if (pinned < 0)
-        snprintf(rt_why, sizeof rt_why, "not pinned to one CPU: a woken thread may run on another CPU");
+        snprintf(rt_why, sizeof rt_why,
+                 "not pinned to one CPU: a woken thread may run on another CPU");
     probe_mq();
     return 0;
 }

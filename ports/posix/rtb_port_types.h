@@ -16,9 +16,9 @@ struct rtb_thread {
     sem_t done;            /* posted when the entry returns or the thread exits */
     void (*entry)(void *); /* rtb_entry_t */
     void *arg;
-    int prio;              /* rtbench priority 1..30 */
-    volatile int cancel;   /* abort before start: leave without running entry */
-    int state;             /* 0 free, 1 created, 2 started */
+    int prio;            /* rtbench priority 1..30 */
+    volatile int cancel; /* abort before start: leave without running entry */
+    int state;           /* 0 free, 1 created, 2 started */
 };
 
 struct rtb_sem {
@@ -44,7 +44,7 @@ typedef int rtb_posix_mqd_t;
 struct rtb_msgq {
     rtb_posix_mqd_t mqd; /* an unlinked POSIX message queue (mq_open) */
     size_t msg_size;
-    unsigned magic;  /* set once mqd is open, so re-init closes the old queue */
+    unsigned magic; /* set once mqd is open, so re-init closes the old queue */
 };
 
 /* Objects POSIX lacks: the types exist so that the contract compiles; every
