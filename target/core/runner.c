@@ -161,7 +161,8 @@ static unsigned rec_emit(struct rtb_rec *r)
 {
     int len = rtb_rec_end(r);
     if (len < 0) {
-        static const char msg[] = "rtbench: error: record longer than RTB_CONFIG_LINE_MAX, dropped\n";
+        static const char msg[] = "rtbench: error: record longer than RTB_CONFIG_LINE_MAX "
+                                  "(raise it in rtb_config.h), dropped\n";
         rtb_port_write(msg, sizeof msg - 1);
         return 0;
     }
@@ -465,7 +466,8 @@ int rtb_main(const struct rtb_run_config *cfg)
     rtb_rec_str(&r, "sched", pi->sched);
     rtb_rec_str(&r, "filter", filter);
     rtb_rec_u64(&r, "count", count);
-    rec_emit(&r);
+    if (!rec_emit(&r))
+        return RTB_ERR_OVERFLOW; /* without its header no record of the run is usable */
 
     for (i = 0; i < rtb_catalog_len; i++) {
         const struct rtb_bench_def *b = &rtb_catalog[i];

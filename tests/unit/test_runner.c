@@ -67,7 +67,7 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
     }
 }
 
-static const struct rtb_port_info fake_info = {
+static struct rtb_port_info fake_info = {
     "fake", "FakeOS", "1.2.3", "unit test board", "imaginary CPU", "fake=strict*no",
 };
 
@@ -434,6 +434,19 @@ static void test_list_and_errors(void)
     CHECK(rc == RTB_ERR_INVAL && nlines == 1 && strncmp(lines[0], "rtbench: error:", 15) == 0,
           "invalid timer description: one error line, RTB_ERR_INVAL, no records");
     fake_desc.hz = 100000000u;
+
+    {
+        /* a header longer than RTB_CONFIG_LINE_MAX: refused before measuring */
+        static char long_kver[RTB_CONFIG_LINE_MAX + 1];
+        const char *saved = fake_info.kernel_version;
+        memset(long_kver, 'v', sizeof long_kver - 1);
+        fake_info.kernel_version = long_kver;
+        run(NULL, &rc);
+        CHECK(rc == RTB_ERR_OVERFLOW && record_of('H', NULL) == NULL && record_of('R', NULL) == NULL &&
+                  nlines == 2 && strncmp(lines[1], "rtbench: error: record longer", 29) == 0,
+              "header too long: RTB_ERR_OVERFLOW, an error line, no records, nothing run");
+        fake_info.kernel_version = saved;
+    }
 }
 
 int main(void)

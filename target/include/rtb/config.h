@@ -39,9 +39,11 @@
 #ifndef RTB_CONFIG_CALIB_RUNS
 #define RTB_CONFIG_CALIB_RUNS 64u
 #endif
-/* Longest record or human line, bytes. */
+/* Longest record or human line, bytes (one static buffer in the runner).
+ * The H record is the longest: escaped compiler flags and versions; a run
+ * whose header does not fit stops with a one-line error before measuring. */
 #ifndef RTB_CONFIG_LINE_MAX
-#define RTB_CONFIG_LINE_MAX 640u
+#define RTB_CONFIG_LINE_MAX 1024u
 #endif
 /* The compiler flags the target was built with (the build system passes them). */
 #ifndef RTB_CONFIG_CFLAGS
