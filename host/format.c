@@ -273,8 +273,8 @@ static void print_legend(FILE *out, const struct cmp_table *t, int md)
     if (mixed)
         fprintf(out, "%s%sm%s the mean (that run has no percentiles for this metric)\n", pre, md ? "`" : "",
                 md ? "`" : "");
-    fprintf(out, "%svalues: p50 where a run has percentiles, else the mean; shown truncated to integers; "
-                 "n/a: the run lacks the metric or has it n/a\n",
+    fprintf(out, "%svalues: the statistic named under each run, truncated to integers; "
+                 "n/a: the run lacks the metric, has it n/a, or lacks that statistic or clock\n",
             pre);
     print_na_notes(out, t, pre);
 }
