@@ -174,6 +174,39 @@ check "Ctrl-C partial run kept" has "$TMP/out" "^status:   incomplete - interrup
 n=$(sed -n 's/^metrics:  //p' "$TMP/out")
 check "Ctrl-C kept what was measured ($n)" [ "${n:-0}" -ge 3 ] && [ "${n:-0}" -lt 50 ]
 
+# ---- SIGTERM, and rtbench itself killed mid-run -----------------------------
+"$RTB" run --db "$DB" --target "cmd:$FAKE good 50 200" --label term >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q '^\[2/50\]' "$TMP/err"; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid
+rc=$?
+check "SIGTERM -> exit 143" [ $rc = 143 ]
+run "$RTB" show --db "$DB" term
+check "SIGTERM partial run kept" has "$TMP/out" "^status:   incomplete - interrupted by SIGTERM"
+
+"$RTB" run --db "$DB" --target "cmd:$FAKE good 50 200" --label killed >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q '^\[3/50\]' "$TMP/err"; do sleep 0.1; i=$((i + 1)); done
+kill -KILL $pid
+wait $pid
+run "$RTB" show --db "$DB" killed
+check "killed rtbench: database readable" [ $rc = 0 ]
+check "killed rtbench: run left incomplete" has "$TMP/out" "^status:   incomplete$"
+n=$(sed -n 's/^metrics:  //p' "$TMP/out")
+check "killed rtbench: committed metrics kept ($n)" [ "${n:-0}" -ge 3 ]
+run "$RTB" run --db "$DB" --target "cmd:$FAKE good 3" --label after-kill
+check "killed rtbench: database still writable" [ $rc = 0 ]
+
+# ---- host target missing next to the executable ------------------------------
+mkdir -p "$TMP/lonely"
+cp "$RTB" "$TMP/lonely/rtbench"
+run "$TMP/lonely/rtbench" run --db "$DB"
+check "missing host target -> exit 2" [ $rc = 2 ]
+check "missing host target named" has "$TMP/err" "$TMP/lonely/rtbench-posix not found"
+
 # ---- two runs into one database at once -------------------------------------
 "$RTB" run --db "$TMP/conc.db" --target "cmd:$FAKE good 40 5" --label c1 >/dev/null 2>"$TMP/c1" &
 p1=$!
