@@ -6,8 +6,8 @@
  * refk's error codes are numerically rtbench's (checked below), so results
  * pass through unchanged. Priorities map one to one (both: larger = more
  * urgent; refk's 0 is its idle thread, 31 its cooperative level). Timeouts
- * go from microseconds to ticks of REFK_TICK_HZ, rounded up; RTB_NO_WAIT and
- * RTB_FOREVER pass through as refk's 0 and -1.
+ * are microseconds in both, RTB_NO_WAIT and RTB_FOREVER are refk's 0 and -1,
+ * so most calls here compile to one branch into the kernel.
  */
 #include <stdint.h>
 
@@ -28,15 +28,6 @@ typedef char refk_codes_match[(SAME(REFK_EINVAL, RTB_ERR_INVAL) && SAME(REFK_ENO
                                SAME(REFK_EVENTS_ALL, RTB_EVENTS_ALL) && SAME(REFK_EVENTS_ANY, RTB_EVENTS_ANY))
                                   ? 1
                                   : -1];
-
-#define US_PER_TICK (1000000u / REFK_TICK_HZ)
-
-static inline int32_t to_ticks(rtb_timeout_t us)
-{
-    if (us <= 0) /* RTB_NO_WAIT -> 0, RTB_FOREVER (any negative) -> forever */
-        return us;
-    return (int32_t)(((uint32_t)us + (US_PER_TICK - 1u)) / US_PER_TICK);
-}
 
 /* ---- capabilities: refk has every object of the contract --------------- */
 
@@ -87,7 +78,7 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
 {
     if (t == NULL)
         return RTB_ERR_INVAL;
-    return refk_thread_join(&t->k, to_ticks(timeout));
+    return refk_thread_join(&t->k, timeout);
 }
 
 void rtb_thread_yield(void)
@@ -104,8 +95,7 @@ int rtb_thread_set_prio(rtb_thread_t *t, int prio)
 
 int rtb_sleep_us(uint32_t us)
 {
-    uint32_t ticks = (us + (US_PER_TICK - 1u)) / US_PER_TICK; /* no overflow: us < 2^32 */
-    return refk_sleep((int32_t)(ticks > (uint32_t)INT32_MAX ? (uint32_t)INT32_MAX : ticks));
+    return refk_sleep((int32_t)(us > (uint32_t)INT32_MAX ? (uint32_t)INT32_MAX : us));
 }
 
 /* ---- semaphores, mutexes, condition variables, events --------------------- */
@@ -122,7 +112,7 @@ int rtb_sem_give(rtb_sem_t *s)
 
 int rtb_sem_take(rtb_sem_t *s, rtb_timeout_t timeout)
 {
-    return refk_sem_take(&s->k, to_ticks(timeout));
+    return refk_sem_take(&s->k, timeout);
 }
 
 int rtb_mutex_init(rtb_mutex_t *m)
@@ -132,7 +122,7 @@ int rtb_mutex_init(rtb_mutex_t *m)
 
 int rtb_mutex_lock(rtb_mutex_t *m, rtb_timeout_t timeout)
 {
-    return refk_mutex_lock(&m->k, to_ticks(timeout));
+    return refk_mutex_lock(&m->k, timeout);
 }
 
 int rtb_mutex_unlock(rtb_mutex_t *m)
@@ -147,7 +137,7 @@ int rtb_condvar_init(rtb_condvar_t *c)
 
 int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
 {
-    return refk_condvar_wait(&c->k, &m->k, to_ticks(timeout));
+    return refk_condvar_wait(&c->k, &m->k, timeout);
 }
 
 int rtb_condvar_signal(rtb_condvar_t *c)
@@ -185,7 +175,7 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
 {
     if (mode > RTB_EVENTS_ALL)
         return RTB_ERR_INVAL;
-    return refk_events_wait(&e->k, bits, mode, to_ticks(timeout), matched);
+    return refk_events_wait(&e->k, bits, mode, timeout, matched);
 }
 
 /* ---- FIFO, LIFO, stack, message queue ---------------------------------------- */
@@ -207,7 +197,7 @@ int rtb_fifo_alloc_put(rtb_fifo_t *q, void *data)
 
 int rtb_fifo_get(rtb_fifo_t *q, void **item, rtb_timeout_t timeout)
 {
-    return refk_queue_get(&q->k, item, to_ticks(timeout));
+    return refk_queue_get(&q->k, item, timeout);
 }
 
 int rtb_lifo_init(rtb_lifo_t *q)
@@ -227,7 +217,7 @@ int rtb_lifo_alloc_put(rtb_lifo_t *q, void *data)
 
 int rtb_lifo_get(rtb_lifo_t *q, void **item, rtb_timeout_t timeout)
 {
-    return refk_queue_get(&q->k, item, to_ticks(timeout));
+    return refk_queue_get(&q->k, item, timeout);
 }
 
 int rtb_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
@@ -242,7 +232,7 @@ int rtb_stack_push(rtb_stack_t *s, uintptr_t value)
 
 int rtb_stack_pop(rtb_stack_t *s, uintptr_t *value, rtb_timeout_t timeout)
 {
-    return refk_stack_pop(&s->k, value, to_ticks(timeout));
+    return refk_stack_pop(&s->k, value, timeout);
 }
 
 int rtb_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
@@ -252,12 +242,12 @@ int rtb_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
 
 int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
 {
-    return refk_msgq_put(&q->k, msg, to_ticks(timeout));
+    return refk_msgq_put(&q->k, msg, timeout);
 }
 
 int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
 {
-    return refk_msgq_get(&q->k, msg, to_ticks(timeout));
+    return refk_msgq_get(&q->k, msg, timeout);
 }
 
 /* ---- heap ---------------------------------------------------------------------- */
@@ -426,6 +416,7 @@ static void fail(const char *what, int err)
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
 
+/* Weak: the kernel's test image (refk/tests) links this file with its own main(). */
 __attribute__((weak)) int main(void)
 {
     int err = rtb_timer_init();

@@ -89,7 +89,7 @@ int refk_lifo_alloc_put(struct refk_queue *q, void *data)
     return lifo_put(q, &l->link, 1u);
 }
 
-int refk_queue_get(struct refk_queue *q, void **item, int32_t ticks)
+int refk_queue_get(struct refk_queue *q, void **item, int32_t timeout)
 {
     uintptr_t *n;
     refk_lock();
@@ -100,11 +100,11 @@ int refk_queue_get(struct refk_queue *q, void **item, int32_t ticks)
     } else {
         struct refk_thread *c = refk_sched.cur;
         int ret;
-        if (ticks == 0) {
+        if (timeout == 0) {
             refk_unlock();
             return REFK_EAGAIN;
         }
-        ret = refk_block(&q->wq, ticks);
+        ret = refk_block(&q->wq, timeout);
         if (ret != 0)
             return ret;
         n = c->wait_data;
@@ -154,7 +154,7 @@ int refk_stack_push(struct refk_stack *s, uintptr_t value)
     return REFK_OK;
 }
 
-int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t ticks)
+int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t timeout)
 {
     struct refk_thread *c;
     uint32_t n;
@@ -167,12 +167,12 @@ int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t ticks)
         refk_unlock();
         return REFK_OK;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
     c = refk_sched.cur;
-    ret = refk_block(&s->wq, ticks);
+    ret = refk_block(&s->wq, timeout);
     if (ret == 0)
         *value = (uintptr_t)c->wait_data;
     return ret;
@@ -214,7 +214,7 @@ int refk_msgq_init(struct refk_msgq *q, void *buf, size_t msg_size, uint32_t max
     return REFK_OK;
 }
 
-int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t ticks)
+int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t timeout)
 {
     struct refk_thread *t;
     uint32_t pm = refk_irq_save();
@@ -231,7 +231,7 @@ int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t ticks)
         refk_irq_restore(pm);
         return REFK_OK;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_irq_restore(pm);
         return REFK_EAGAIN;
     }
@@ -240,10 +240,10 @@ int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t ticks)
         return REFK_EPERM;
     }
     refk_sched.cur->wait_data = (void *)(uintptr_t)msg;
-    return refk_block(&q->wq, ticks);
+    return refk_block(&q->wq, timeout);
 }
 
-int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t ticks)
+int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t timeout)
 {
     struct refk_thread *t;
     refk_lock();
@@ -263,10 +263,10 @@ int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t ticks)
         refk_unlock();
         return REFK_OK;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
     refk_sched.cur->wait_data = msg;
-    return refk_block(&q->wq, ticks);
+    return refk_block(&q->wq, timeout);
 }

@@ -11,8 +11,10 @@
  * leaves out.
  *
  * Return codes are 0 or one of the negative REFK_E* values below. Timeouts
- * are in ticks: REFK_NO_WAIT (0) never blocks, any negative value
- * (REFK_FOREVER) waits without limit.
+ * are in microseconds: REFK_NO_WAIT (0) never blocks, any negative value
+ * (REFK_FOREVER) waits without limit, a positive one waits at least that
+ * long, rounded up to whole ticks of REFK_TICK_HZ (converted only when the
+ * caller really blocks, so the common paths never divide).
  *
  * Object storage belongs to the caller. Functions marked ISR-safe may be
  * called from an interrupt handler whose priority is above PendSV's (every
@@ -120,10 +122,10 @@ int refk_thread_start(struct refk_thread *t);
 int refk_thread_suspend(struct refk_thread *t); /* NULL = the caller */
 int refk_thread_resume(struct refk_thread *t);
 int refk_thread_abort(struct refk_thread *t); /* NULL = the caller */
-int refk_thread_join(struct refk_thread *t, int32_t ticks);
+int refk_thread_join(struct refk_thread *t, int32_t timeout);
 void refk_yield(void);
 int refk_thread_set_prio(struct refk_thread *t, int prio); /* NULL = the caller */
-int refk_sleep(int32_t ticks);
+int refk_sleep(int32_t timeout);
 static inline struct refk_thread *refk_current(void)
 {
     return refk_sched.cur;
@@ -137,7 +139,7 @@ struct refk_sem {
 };
 int refk_sem_init(struct refk_sem *s, uint32_t initial, uint32_t limit);
 int refk_sem_give(struct refk_sem *s); /* ISR-safe */
-int refk_sem_take(struct refk_sem *s, int32_t ticks);
+int refk_sem_take(struct refk_sem *s, int32_t timeout);
 
 /* ---- recursive mutexes (no priority inheritance) ------------------------- */
 
@@ -147,7 +149,7 @@ struct refk_mutex {
     uint32_t count;
 };
 int refk_mutex_init(struct refk_mutex *m);
-int refk_mutex_lock(struct refk_mutex *m, int32_t ticks);
+int refk_mutex_lock(struct refk_mutex *m, int32_t timeout);
 int refk_mutex_unlock(struct refk_mutex *m);
 
 /* ---- condition variables --------------------------------------------------- */
@@ -156,7 +158,7 @@ struct refk_condvar {
     struct refk_waitq wq;
 };
 int refk_condvar_init(struct refk_condvar *c);
-int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t ticks);
+int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t timeout);
 int refk_condvar_signal(struct refk_condvar *c);
 int refk_condvar_broadcast(struct refk_condvar *c);
 
@@ -172,7 +174,7 @@ int refk_events_init(struct refk_events *e);
 int refk_events_post(struct refk_events *e, uint32_t bits);  /* OR; ISR-safe */
 int refk_events_set(struct refk_events *e, uint32_t bits);   /* replace; ISR-safe */
 int refk_events_clear(struct refk_events *e, uint32_t bits); /* AND NOT; ISR-safe */
-int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t ticks,
+int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
                      uint32_t *matched);
 
 /* ---- intrusive FIFO / LIFO ------------------------------------------------- */
@@ -190,7 +192,7 @@ int refk_lifo_put(struct refk_queue *q, void *item); /* ISR-safe */
 int refk_fifo_alloc_put(struct refk_queue *q, void *data);
 int refk_lifo_alloc_put(struct refk_queue *q, void *data);
 /* Get from either kind (the order is made by put). */
-int refk_queue_get(struct refk_queue *q, void **item, int32_t ticks);
+int refk_queue_get(struct refk_queue *q, void **item, int32_t timeout);
 
 /* ---- stack of words ------------------------------------------------------- */
 
@@ -201,7 +203,7 @@ struct refk_stack {
 };
 int refk_stack_init(struct refk_stack *s, uintptr_t *buf, uint32_t capacity);
 int refk_stack_push(struct refk_stack *s, uintptr_t value); /* ISR-safe */
-int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t ticks);
+int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t timeout);
 
 /* ---- message queue (fixed-size messages, copied) ---------------------------- */
 
@@ -211,8 +213,8 @@ struct refk_msgq {
     uint32_t msg_size, max_msgs, count, rd, wr;
 };
 int refk_msgq_init(struct refk_msgq *q, void *buf, size_t msg_size, uint32_t max_msgs);
-int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t ticks); /* ISR-safe with NO_WAIT */
-int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t ticks);
+int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t timeout); /* ISR-safe with NO_WAIT */
+int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t timeout);
 
 /* ---- heap (size classes on a static arena) --------------------------------- */
 

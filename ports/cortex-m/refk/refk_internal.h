@@ -12,13 +12,13 @@
 void refk_timeout_cancel(struct refk_thread *t);
 
 /*
- * Block the calling thread on `wq` (NULL: on nothing, a sleep) for `ticks`
- * (negative: forever; > 0: finite). Called with the kernel lock held (after
+ * Block the calling thread on `wq` (NULL: on nothing, a sleep) for `timeout`
+ * microseconds (negative: forever; > 0: finite). Called with the kernel lock held (after
  * refk_lock()); returns with it released, once the thread has been woken,
  * with the waker's result (REFK_ETIMEOUT if the time ran out). From an
  * interrupt handler it refuses: REFK_EPERM.
  */
-int refk_block(struct refk_waitq *wq, int32_t ticks);
+int refk_block(struct refk_waitq *wq, int32_t timeout);
 
 /* Wake `t`, which waits on a queue: hand it `ret` and make it ready unless
  * it is also suspended. Kernel lock held. */

@@ -33,7 +33,7 @@ int refk_sem_give(struct refk_sem *s)
     return REFK_OK;
 }
 
-int refk_sem_take(struct refk_sem *s, int32_t ticks)
+int refk_sem_take(struct refk_sem *s, int32_t timeout)
 {
     uint32_t c;
     refk_lock();
@@ -43,11 +43,11 @@ int refk_sem_take(struct refk_sem *s, int32_t ticks)
         refk_unlock();
         return REFK_OK;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
-    return refk_block(&s->wq, ticks);
+    return refk_block(&s->wq, timeout);
 }
 
 /* ---- recursive mutexes ------------------------------------------------------ */
@@ -62,29 +62,36 @@ int refk_mutex_init(struct refk_mutex *m)
     return REFK_OK;
 }
 
-int refk_mutex_lock(struct refk_mutex *m, int32_t ticks)
+/*
+ * The nested paths take no lock: only the owner changes `count` (and hands
+ * `owner` over), and a thread that reads itself in `owner` is the owner, so
+ * nothing can change either under it. Taking a free mutex or blocking does
+ * lock.
+ */
+static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32_t timeout)
 {
-    struct refk_thread *c, *o;
     refk_lock();
-    c = refk_sched.cur;
-    o = m->owner;
-    if (o == NULL) {
-        m->owner = c;
+    if (m->owner == NULL) {
+        m->owner = refk_sched.cur;
         m->count = 1;
         refk_unlock();
         return REFK_OK;
     }
-    if (o == c) {
-        m->count++;
-        refk_unlock();
-        return REFK_OK;
-    }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
     /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
-    return refk_block(&m->wq, ticks);
+    return refk_block(&m->wq, timeout);
+}
+
+int refk_mutex_lock(struct refk_mutex *m, int32_t timeout)
+{
+    if (m->owner == refk_sched.cur) {
+        m->count++;
+        return REFK_OK;
+    }
+    return mutex_lock_slow(m, timeout);
 }
 
 /* Give the mutex to its most urgent waiter, or free it. Lock held. */
@@ -101,22 +108,23 @@ static void mutex_release(struct refk_mutex *m)
     }
 }
 
-int refk_mutex_unlock(struct refk_mutex *m)
+static __attribute__((noinline)) int mutex_unlock_last(struct refk_mutex *m)
 {
-    uint32_t n;
     refk_lock();
-    if (m->owner != refk_sched.cur) {
-        refk_unlock();
-        return REFK_EPERM;
-    }
-    n = m->count - 1;
-    if (n != 0) {
-        m->count = n;
-        refk_unlock();
-        return REFK_OK;
-    }
     mutex_release(m);
     refk_unlock_switch();
+    return REFK_OK;
+}
+
+int refk_mutex_unlock(struct refk_mutex *m)
+{
+    uint32_t n = m->count - 1;
+    if (m->owner != refk_sched.cur)
+        return REFK_EPERM;
+    if (n == 0)
+        return mutex_unlock_last(m);
+    m->count = n; /* nested: no lock (see above) */
+    __asm__ volatile("" ::: "memory"); /* store, then r0 = 0: saves GCC's copy of m */
     return REFK_OK;
 }
 
@@ -130,7 +138,7 @@ int refk_condvar_init(struct refk_condvar *c)
     return REFK_OK;
 }
 
-int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t ticks)
+int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t timeout)
 {
     uint32_t depth;
     int ret, r2;
@@ -139,13 +147,13 @@ int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t tick
         refk_unlock();
         return REFK_EPERM;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
     depth = m->count;
     mutex_release(m); /* atomically with the enqueue below: no lost signal */
-    ret = refk_block(&c->wq, ticks);
+    ret = refk_block(&c->wq, timeout);
     r2 = refk_mutex_lock(m, REFK_FOREVER);
     if (r2 != 0)
         return r2;
@@ -246,7 +254,7 @@ int refk_events_clear(struct refk_events *e, uint32_t bits)
     return REFK_OK;
 }
 
-int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t ticks,
+int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
                      uint32_t *matched)
 {
     struct refk_thread *c;
@@ -262,14 +270,14 @@ int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_
             *matched = m;
         return REFK_OK;
     }
-    if (ticks == 0) {
+    if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
     }
     c = refk_sched.cur;
     c->wait_bits = bits;
     c->mode = (uint8_t)mode;
-    ret = refk_block(&e->wq, ticks);
+    ret = refk_block(&e->wq, timeout);
     if (ret == 0 && matched)
         *matched = (uint32_t)(uintptr_t)c->wait_data;
     return ret;
