@@ -2,6 +2,7 @@
  * rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]
  *                [--cpu-hz HZ] [--iters N] [--db PATH]
  *
+ * FILE "-" is standard input (stored with source "import:-").
  * Each file is imported on its own: a file that cannot be read or holds no
  * results gets a one-line error and the others are still imported; the exit
  * status is then 2. Otherwise 1 if a stored run is incomplete, else 0. Every
@@ -59,14 +60,16 @@ static int is_opt(const char *a, const char *name)
 /* Whole file into memory. NULL with a message in err. */
 static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         errf(err, errlen, "cannot open: %s", strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         errf(err, errlen, "is a directory");
         return NULL;
     }
@@ -76,7 +79,8 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
         if (n == cap) {
             if (cap >= MAX_LOG_BYTES) {
                 free(buf);
-                fclose(f);
+                if (!is_stdin)
+                    fclose(f);
                 errf(err, errlen, "larger than %u MiB", MAX_LOG_BYTES >> 20);
                 return NULL;
             }
@@ -91,11 +95,13 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
     if (ferror(f)) {
         int e = errno;
         free(buf);
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         errf(err, errlen, "cannot read: %s", strerror(e ? e : EIO));
         return NULL;
     }
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     buf[n] = 0;
     *len = n;
     return buf;
@@ -276,7 +282,8 @@ int cmd_import(int argc, char **argv)
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]\n"
                    "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
-                   "Imports rtbench record logs and Zephyr latency_measure logs; prints the stored run ids.\n");
+                   "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
+                   "prints the stored run ids.\n");
             free(files);
             return 0;
         } else if (is_opt(a, "--format")) {

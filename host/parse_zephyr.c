@@ -85,28 +85,26 @@ static int match_tail(const char *colon, const char *end, uint64_t *cyc, uint64_
     return s == end || is_space(*s) || *s == ':';
 }
 
-int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
+/* The row whose " - " separator is at dash (line[dash-1] and line[dash+1]
+ * are blanks): the id is the token just before it. */
+static int row_at(const char *line, const char *end, const char *dash, struct zephyr_row *row)
 {
-    const char *end = line + len;
-    const char *s = skip_sp(line, end);
-    const char *id = s;
-    while (s < end && is_id_char(*s))
-        s++;
-    size_t id_len = (size_t)(s - id);
-    if (id_len == 0 || id_len > 200 || s >= end || !is_space(*s))
+    const char *ie = dash;
+    while (ie > line && is_space(ie[-1]))
+        ie--;
+    const char *id = ie;
+    while (id > line && is_id_char(id[-1]))
+        id--;
+    size_t id_len = (size_t)(ie - id);
+    if (id_len == 0 || id_len > 200 || !memchr(id, '.', id_len))
         return 0;
-    /* the id must contain a letter and a dot (latency_measure ids always do) */
-    if (!memchr(id, '.', id_len))
+    /* the id starts the line, or follows a blank or a prefix such as "[00:00:01.000,000]" */
+    if (id > line && !is_space(id[-1]) && id[-1] != ']' && id[-1] != '>')
         return 0;
-    s = skip_sp(s, end);
-    if (s >= end || *s != '-')
+    if (id[0] == '.' || id[0] == '-' || id[0] == '+')
         return 0;
-    s++;
-    if (s >= end || !is_space(*s))
-        return 0;
-    s = skip_sp(s, end);
-    const char *desc = s;
-    for (const char *c = s; c < end; c++) {
+    const char *desc = skip_sp(dash + 1, end);
+    for (const char *c = desc; c < end; c++) {
         if (*c != ':')
             continue;
         uint64_t cyc, ns;
@@ -122,6 +120,18 @@ int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
             row->ns = ns;
             return 1;
         }
+    }
+    return 0;
+}
+
+int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
+{
+    const char *end = line + len;
+    /* the first " - " whose left token is an id and whose right side ends in
+     * ": <N> cycles , <M> ns" */
+    for (const char *d = line + 1; d + 1 < end; d++) {
+        if (*d == '-' && is_space(d[-1]) && is_space(d[1]) && row_at(line, end, d, row))
+            return 1;
     }
     return 0;
 }

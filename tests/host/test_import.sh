@@ -136,6 +136,15 @@ check "--format zephyr on an rtbench log" '[ $rc -eq 2 ] && echo "$err" | grep -
 run "$RTB" import --db "$DB" --format rtbench "$Z/rpi_pico.log"
 check "--format rtbench on a Zephyr log" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no valid rtbench run"'
 
+# ---- standard input; a terminal's timestamp prefix on every line ----
+run sh -c '"$0" import --db "$1" --label stdin - <"$2"' "$RTB" "$DB" "$Z/rpi_pico.log"
+check "import - (stdin)" '[ $rc -eq 0 ] && echo "$out" | grep -q "^imported run [0-9]* from -: zephyr, rpi_pico, 47 metrics, 4 flagged$"'
+sed 's/^/[00:00:01.000,000] /' "$Z/frdm_rw612.log" >"$TMP/stamped.log"
+run "$RTB" import --db "$DB" --label stamped "$TMP/stamped.log"
+check "timestamped log" '[ $rc -eq 0 ] && echo "$out" | grep -q "zephyr, frdm_rw612, 47 metrics$"'
+run "$RTB" check 1 stamped --db "$DB" --threshold 0
+check "timestamped log: same figures as the plain one" '[ $rc -eq 0 ] && echo "$out" | grep -q "^summary: 47 compared, 0 regressions, 0 faster, 0 flagged"'
+
 # ---- bad arguments: one line, exit 2, nothing stored ----
 for args in "" "--format" "--format xml $Z/rpi_pico.log" "--cpu-hz abc $Z/rpi_pico.log" "--cpu-hz 0 $Z/rpi_pico.log" \
     "--iters 0 $Z/rpi_pico.log" "--iters -5 $Z/rpi_pico.log" "--bogus $Z/rpi_pico.log" "$Z/rpi_pico.log --label" \

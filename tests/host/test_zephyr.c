@@ -85,6 +85,14 @@ static void test_row_parser(void)
                         "noid - d : 1 cycles , 5 ns :", "x.y - d : 1 cycles , 5 nsec :"};
     for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
         CHECK(zephyr_parse_row(no[i], strlen(no[i]), &row) == 0);
+    /* a terminal's timestamp prefix, CRLF */
+    const char *d = "[00:00:01.250,000] heap.free.immediate - Average time for heap free : 587 cycles , 2258 ns :\r";
+    CHECK(zephyr_parse_row(d, strlen(d), &row) == 1 && row.cycles == 587 && row.ns == 2258 &&
+          row.id_len == strlen("heap.free.immediate") && memcmp(row.id, "heap.free.immediate", row.id_len) == 0);
+    const char *e = "12:00:01 mutex.lock.immediate.recursive.kernel - Lock a mutex : 74 cycles , 286 ns :";
+    CHECK(zephyr_parse_row(e, strlen(e), &row) == 1 && row.cycles == 74);
+    const char *f = "x.y - a - b : 3 cycles , 9 ns :"; /* a dash in the description */
+    CHECK(zephyr_parse_row(f, strlen(f), &row) == 1 && row.desc_len == strlen("a - b") && row.id_len == 3);
     /* a description containing a colon */
     const char *c = "a.b - time: the thing : 7 cycles , 30 ns :";
     CHECK(zephyr_parse_row(c, strlen(c), &row) == 1 && row.cycles == 7 && row.desc_len == strlen("time: the thing"));
@@ -136,6 +144,28 @@ static void test_rw612(void)
         CHECK(strcmp(a.m[i].id, c.m[i].id) == 0);
         CHECK(strcmp(a.m[i].desc, c.m[i].desc) == 0);
         CHECK(a.m[i].mean == c.m[i].mean && a.m[i].mean_ns == c.m[i].mean_ns && a.m[i].flags == c.m[i].flags);
+    }
+    /* the same log with CRLF line ends */
+    {
+        size_t len;
+        char *t = slurp("zephyr-latency-measure/frdm_rw612.log", &len);
+        char *crlf = malloc(2 * len + 1);
+        size_t k = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (t[i] == '\n')
+                crlf[k++] = '\r';
+            crlf[k++] = t[i];
+        }
+        struct run w;
+        CHECK(parse_zephyr(crlf, k, &o, &w, NULL, err, sizeof err) == 0);
+        CHECK(w.n_m == a.n_m && strcmp(run_hdr(&w, "board"), "frdm_rw612") == 0 && w.status == RUN_COMPLETE);
+        CHECK(strcmp(run_hdr(&w, "kver"), "v4.3.0-3034-g2062a21ed267") == 0);
+        for (size_t i = 0; i < a.n_m && i < w.n_m; i++)
+            CHECK(strcmp(a.m[i].id, w.m[i].id) == 0 && a.m[i].mean == w.m[i].mean && a.m[i].mean_ns == w.m[i].mean_ns &&
+                  strcmp(a.m[i].desc, w.m[i].desc) == 0);
+        run_free(&w);
+        free(crlf);
+        free(t);
     }
     /* nothing in rw612 is flagged */
     flags_apply_run(&a);
