@@ -184,6 +184,35 @@ static void kill_target(pid_t pid, int sig)
         kill(pid, sig);
 }
 
+/* Stopping the target: on SIGINT/SIGTERM to rtbench or at the deadline,
+ * SIGTERM to its group, then SIGKILL after a grace period. */
+struct stopper {
+    pid_t pid;
+    long deadline; /* ms, CLOCK_MONOTONIC */
+    long kill_at;  /* when SIGKILL follows SIGTERM; 0 if not pending */
+    unsigned timeout_s;
+    char *why;     /* why the target was stopped; NULL while it was not */
+    int signal;    /* the signal that interrupted rtbench, 0 if none */
+};
+
+static void stop_check(struct stopper *sp, long t)
+{
+    if (!sp->why && got_signal) {
+        sp->signal = got_signal;
+        sp->why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    } else if (!sp->why && t >= sp->deadline) {
+        sp->why = xasprintf("timeout after %u s", sp->timeout_s);
+    } else {
+        if (sp->kill_at && t >= sp->kill_at) {
+            kill_target(sp->pid, SIGKILL);
+            sp->kill_at = 0;
+        }
+        return;
+    }
+    kill_target(sp->pid, SIGTERM);
+    sp->kill_at = t + KILL_GRACE_MS;
+}
+
 static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigned *out)
 {
     uint64_t x;
@@ -317,10 +346,7 @@ int cmd_run(int argc, char **argv)
         return 2;
     }
 
-    long deadline = now_ms() + (long)timeout_s * 1000;
-    long kill_at = 0; /* when SIGKILL follows SIGTERM */
-    char *why = NULL; /* why the target was stopped */
-    int stopped_by_signal = 0;
+    struct stopper sp = {pid, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
     size_t cap = 4096, used = 0;
     char *buf = xmalloc(cap);
     unsigned long lines = 0;
@@ -328,20 +354,8 @@ int cmd_run(int argc, char **argv)
     int eof = 0;
     while (!eof) {
         long t = now_ms();
-        if (!why && got_signal) {
-            stopped_by_signal = got_signal;
-            why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-            kill_target(pid, SIGTERM);
-            kill_at = t + KILL_GRACE_MS;
-        } else if (!why && t >= deadline) {
-            why = xasprintf("timeout after %u s", timeout_s);
-            kill_target(pid, SIGTERM);
-            kill_at = t + KILL_GRACE_MS;
-        } else if (kill_at && t >= kill_at) {
-            kill_target(pid, SIGKILL);
-            kill_at = 0;
-        }
-        long wait = why ? (kill_at ? kill_at - t : 200) : deadline - t;
+        stop_check(&sp, t);
+        long wait = sp.why ? (sp.kill_at ? sp.kill_at - t : 200) : sp.deadline - t;
         if (wait > 200)
             wait = 200; /* also re-checks got_signal */
         if (wait < 0)
@@ -393,19 +407,7 @@ int cmd_run(int argc, char **argv)
         if (w == pid || (w < 0 && errno != EINTR))
             break;
         long t = now_ms();
-        if (!why && got_signal) {
-            stopped_by_signal = got_signal;
-            why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-            kill_target(pid, SIGTERM);
-            kill_at = t + KILL_GRACE_MS;
-        } else if (!why && t >= deadline) {
-            why = xasprintf("timeout after %u s", timeout_s);
-            kill_target(pid, SIGTERM);
-            kill_at = t + KILL_GRACE_MS;
-        } else if (kill_at && t >= kill_at) {
-            kill_target(pid, SIGKILL);
-            kill_at = 0;
-        }
+        stop_check(&sp, t);
         struct timespec ts = {0, 20 * 1000000L};
         nanosleep(&ts, NULL);
     }
@@ -414,8 +416,8 @@ int cmd_run(int argc, char **argv)
 
     /* Why the target ended, if not cleanly. */
     char *ending = NULL;
-    if (why)
-        ending = why;
+    if (sp.why)
+        ending = sp.why;
     else if (WIFSIGNALED(status))
         ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
@@ -452,8 +454,8 @@ int cmd_run(int argc, char **argv)
     }
     if (rn.db_failed)
         ret = 2;
-    if (stopped_by_signal)
-        ret = 128 + stopped_by_signal;
+    if (sp.signal)
+        ret = 128 + sp.signal;
     free(ending);
     prs_free(&rn.prs);
     target_cmd_free(&tc);

@@ -6,6 +6,7 @@
  *   rtbench-fake-target MODE [N] [DELAY_MS]
  *     good       header, N results (one n/a, one FAILED among them when N >= 4), end
  *     hang       header, N results, then sleeps forever
+ *     stubborn   like hang, but ignores SIGTERM (needs SIGKILL)
  *     crash      header, N results, then SIGSEGV
  *     garbage    text only, no record, exit 0
  *     corrupt    like good, but the second result has one byte changed
@@ -139,7 +140,9 @@ int main(int argc, char **argv)
         end(n);
         return 0;
     }
-    if (strcmp(mode, "hang") == 0) {
+    if (strcmp(mode, "stubborn") == 0)
+        signal(SIGTERM, SIG_IGN);
+    if (strcmp(mode, "hang") == 0 || strcmp(mode, "stubborn") == 0) {
         run(n, 0);
         for (;;)
             pause();

@@ -125,6 +125,15 @@ run "$RTB" show --db "$DB" hang
 check "hang partial run kept" has "$TMP/out" "^metrics:  3$"
 check "hang marked incomplete" has "$TMP/out" "^status:   incomplete - timeout after 2 s; no end record: 3 of 3 records received$"
 
+start=$(date +%s)
+run "$RTB" run --db "$DB" --target "cmd:$FAKE stubborn 2" --timeout 1 --label stubborn
+el=$(( $(date +%s) - start ))
+check "SIGTERM ignored -> SIGKILL, exit 1" [ $rc = 1 ]
+check "SIGKILL after the grace period ($el s)" [ $el -ge 2 ] && [ $el -le 8 ]
+check "stubborn target gone" [ -z "$(ps -eo args | grep "[r]tbench-fake-target stubborn")" ]
+run "$RTB" show --db "$DB" stubborn
+check "stubborn partial run kept" has "$TMP/out" "^metrics:  2$"
+
 # ---- a target that crashes -------------------------------------------------
 run "$RTB" run --db "$DB" --target "cmd:$FAKE crash 2" --label crash
 check "crash -> exit 1" [ $rc = 1 ]
