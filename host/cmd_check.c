@@ -188,7 +188,8 @@ int cmd_check(int argc, char **argv)
            unit == CU_NS ? "ns" : base.unit);
 
     size_t n_cmp = 0, n_reg = 0, n_imp = 0, n_flag = 0, n_miss = 0, n_na = 0, n_fail = 0;
-    /* two passes: 0 prints judged metrics, 1 flagged, 2 the rest */
+    /* three passes over the metrics: 0 prints the judged ones, 1 the flagged
+     * ones, 2 those that cannot be compared (missing, n/a, failed) */
     for (int pass = 0; pass < 3; pass++) {
         int header = 0;
         for (int side = 0; side < 2; side++) {
@@ -234,9 +235,7 @@ int cmd_check(int argc, char **argv)
                     continue;
                 }
                 unsigned fl = (b->flags | c->flags) & MF_ARTIFACTS;
-                if ((pass == 1) != (fl != 0))
-                    continue;
-                if (pass == 2)
+                if (pass == 2 || (fl != 0) != (pass == 1))
                     continue;
                 double pct = vb > 0 ? (vc - vb) / vb * 100.0 : (vc > 0 ? INFINITY : 0.0);
                 const char *verdict = "ok";
