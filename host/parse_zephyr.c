@@ -248,8 +248,12 @@ static char *find_board(const char *line, size_t len)
             val = t + 8;
             vl = tl - 8;
         }
-        if (val && vl > 0 && vl < 128)
+        if (val && vl > 0 && vl < 128) {
+            for (size_t i = 0; i < vl; i++)
+                if ((unsigned char)val[i] < 0x21 || (unsigned char)val[i] > 0x7e)
+                    return NULL; /* not a board name */
             return xstrndup(val, vl);
+        }
     }
     return NULL;
 }
