@@ -126,9 +126,15 @@ static void finish_run(struct runner *rn, struct run *r)
     if (r->status != RUN_COMPLETE)
         rn->any_incomplete = 1;
     printf("\n");
-    const char *port = run_hdr(r, "port"), *board = run_hdr(r, "board"), *kernel = run_hdr(r, "kernel");
-    printf("%s%s%s%s%s%s\n", port ? port : "?", board ? " on " : "", board ? board : "", kernel ? " (" : "",
-           kernel ? kernel : "", kernel ? ")" : "");
+    /* Title: what ran where, and under which clock and scheduling. */
+    const char *k[] = {"port", "board", "kernel", "kver", "timer", "clock", "sched"};
+    const char *v[7];
+    for (int i = 0; i < 7; i++) {
+        v[i] = run_hdr(r, k[i]);
+        if (!v[i] || !*v[i])
+            v[i] = "?";
+    }
+    printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     table_print_metrics(stdout, r, 0);
     fflush(stdout);
     if (r->id > 0)
