@@ -542,7 +542,7 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     memset(out, 0, sizeof *out);
     if (!ref || !*ref)
         return errf(err, errlen, "empty run reference");
-    int64_t id;
+    int64_t id = 0;
     if (find_run_id(db, ref, &id, err, errlen) != 0)
         return -1;
     /* One read transaction: a consistent snapshot even while a run is being written. */
