@@ -154,6 +154,14 @@ int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t time
     depth = m->count;
     mutex_release(m); /* atomically with the enqueue below: no lost signal */
     ret = refk_block(&c->wq, timeout);
+    refk_lock();
+    if (m->owner == NULL) { /* the common case: take it back at once */
+        m->owner = refk_sched.cur;
+        m->count = depth;
+        refk_unlock();
+        return ret;
+    }
+    refk_unlock();
     r2 = refk_mutex_lock(m, REFK_FOREVER);
     if (r2 != 0)
         return r2;
