@@ -92,8 +92,10 @@ int cmd_check(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf("usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] [--db PATH]\n"
-                   "exit 0: no regression; 1: a metric is more than PCT %% slower (default %.0f) or failed;\n"
+            printf("usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] "
+                   "[--db PATH]\n"
+                   "exit 0: no regression; 1: a metric is more than PCT %% slower (default %.0f) "
+                   "or failed;\n"
                    "2: bad usage or input\n",
                    DEFAULT_THRESHOLD);
             return 0;
@@ -106,7 +108,8 @@ int cmd_check(int argc, char **argv)
             if (l > 0 && buf[l - 1] == '%')
                 buf[l - 1] = 0;
             if (!*buf || parse_double(buf, &threshold) < 0 || !(threshold >= 0) || threshold > 1e6)
-                return usage_err("--threshold must be a percentage >= 0, not", *v ? v : "(nothing)");
+                return usage_err("--threshold must be a percentage >= 0, not",
+                                 *v ? v : "(nothing)");
         } else if (is_opt(a, "--metrics")) {
             v = opt_value(argc, argv, &i, "--metrics");
             if (!*v)
@@ -126,7 +129,8 @@ int cmd_check(int argc, char **argv)
         }
     }
     if (n_refs != 2)
-        return usage_err("needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])", NULL);
+        return usage_err(
+            "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])", NULL);
 
     char *mcopy = metrics ? xstrdup(metrics) : NULL;
     char **globs = NULL;
@@ -167,8 +171,10 @@ int cmd_check(int argc, char **argv)
         if (base.ns_per_unit > 0 && cand.ns_per_unit > 0) {
             unit = CU_NS;
         } else {
-            fprintf(stderr, "rtbench check: the runs count different units (%s vs %s) and one has no clock\n",
-                    base.unit ? base.unit : "?", cand.unit ? cand.unit : "?");
+            fprintf(
+                stderr,
+                "rtbench check: the runs count different units (%s vs %s) and one has no clock\n",
+                base.unit ? base.unit : "?", cand.unit ? cand.unit : "?");
             goto out;
         }
     }
@@ -179,13 +185,14 @@ int cmd_check(int argc, char **argv)
     for (int k = 0; k < 2; k++) {
         const struct run *r = k ? &cand : &base;
         if (r->status == RUN_INCOMPLETE)
-            fprintf(stderr, "rtbench check: warning: %s run %s is incomplete (%s)\n", k ? "candidate" : "baseline",
-                    k ? cn : bn, r->status_detail ? r->status_detail : "no end record");
+            fprintf(stderr, "rtbench check: warning: %s run %s is incomplete (%s)\n",
+                    k ? "candidate" : "baseline", k ? cn : bn,
+                    r->status_detail ? r->status_detail : "no end record");
     }
     printf("baseline  %s (%s)\ncandidate %s (%s)\n", bn, base.format ? base.format : "?", cn,
            cand.format ? cand.format : "?");
-    printf("threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n", threshold,
-           unit == CU_NS ? "ns" : base.unit);
+    printf("threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n",
+           threshold, unit == CU_NS ? "ns" : base.unit);
 
     size_t n_cmp = 0, n_reg = 0, n_imp = 0, n_flag = 0, n_miss = 0, n_na = 0, n_fail = 0;
     /* three passes over the metrics: 0 prints the judged ones, 1 the flagged
@@ -215,11 +222,12 @@ int cmd_check(int argc, char **argv)
                         printf("  %-44s missing in %s\n", id, b ? "candidate" : "baseline");
                     } else if (b->state == MS_OK && c->state == MS_FAILED) {
                         n_fail++;
-                        printf("  %-44s FAILED in candidate (%s)\n", id, c->reason ? c->reason : "failed");
+                        printf("  %-44s FAILED in candidate (%s)\n", id,
+                               c->reason ? c->reason : "failed");
                     } else {
                         n_na++;
-                        printf("  %-44s baseline %s, candidate %s%s%s\n", id, state_word(b), state_word(c),
-                               c->reason ? ": " : "", c->reason ? c->reason : "");
+                        printf("  %-44s baseline %s, candidate %s%s%s\n", id, state_word(b),
+                               state_word(c), c->reason ? ": " : "", c->reason ? c->reason : "");
                     }
                     continue;
                 }
@@ -248,8 +256,10 @@ int cmd_check(int argc, char **argv)
                         header = 1;
                     }
                     n_flag++;
-                    printf("  %-44s %-4s %10lld -> %10lld  %+8.1f %%  baseline: %s, candidate: %s\n", id, sb,
-                           format_trunc(vb), format_trunc(vc), pct, *fb ? fb : "-", *fc ? fc : "-");
+                    printf(
+                        "  %-44s %-4s %10lld -> %10lld  %+8.1f %%  baseline: %s, candidate: %s\n",
+                        id, sb, format_trunc(vb), format_trunc(vc), pct, *fb ? fb : "-",
+                        *fc ? fc : "-");
                     continue;
                 }
                 n_cmp++;
@@ -260,20 +270,22 @@ int cmd_check(int argc, char **argv)
                     verdict = "faster";
                     n_imp++;
                 }
-                printf("%-10s  %-44s %-4s %10lld -> %10lld  %+8.1f %%\n", verdict, id, sb, format_trunc(vb),
-                       format_trunc(vc), pct);
+                printf("%-10s  %-44s %-4s %10lld -> %10lld  %+8.1f %%\n", verdict, id, sb,
+                       format_trunc(vb), format_trunc(vc), pct);
             }
         }
     }
-    printf("\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu n/a, %zu failed\n",
+    printf("\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu "
+           "n/a, %zu failed\n",
            n_cmp, n_reg, n_imp, n_flag, n_miss, n_na, n_fail);
     if (n_cmp + n_flag + n_miss + n_na + n_fail == 0) {
-        fprintf(stderr, "rtbench check: no metric to check%s%s\n", metrics ? " matches --metrics " : "",
-                metrics ? metrics : "");
+        fprintf(stderr, "rtbench check: no metric to check%s%s\n",
+                metrics ? " matches --metrics " : "", metrics ? metrics : "");
         goto out;
     }
     if (n_reg || n_fail) {
-        printf("FAIL: %zu metric(s) more than %g %% slower, %zu failed in the candidate\n", n_reg, threshold, n_fail);
+        printf("FAIL: %zu metric(s) more than %g %% slower, %zu failed in the candidate\n", n_reg,
+               threshold, n_fail);
         rc = 1;
     } else {
         printf("PASS: no metric more than %g %% slower\n", threshold);

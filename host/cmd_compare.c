@@ -80,7 +80,8 @@ int cmd_compare(int argc, char **argv)
         const char *a = argv[i], *v;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
-                   "                       [--stat mean|p50|p99|min|max] [--format text|markdown|csv|json]\n"
+                   "                       [--stat mean|p50|p99|min|max] [--format "
+                   "text|markdown|csv|json]\n"
                    "                       [--db PATH]\n"
                    "RUN is a run id, a label (its newest run) or latest.\n");
             free(refs);
@@ -103,13 +104,15 @@ int cmd_compare(int argc, char **argv)
             v = opt_value(argc, argv, &i, "--stat");
             if (!v || format_parse_stat(v, &stat) < 0) {
                 free(refs);
-                return usage_err("--stat must be mean, p50, p99, min or max, not", v && *v ? v : "(nothing)");
+                return usage_err("--stat must be mean, p50, p99, min or max, not",
+                                 v && *v ? v : "(nothing)");
             }
         } else if (is_opt(a, "--format")) {
             v = opt_value(argc, argv, &i, "--format");
             if (!v || format_parse_kind(v, &kind) < 0) {
                 free(refs);
-                return usage_err("--format must be text, markdown, csv or json, not", v && *v ? v : "(nothing)");
+                return usage_err("--format must be text, markdown, csv or json, not",
+                                 v && *v ? v : "(nothing)");
             }
         } else if (is_opt(a, "--db")) {
             v = opt_value(argc, argv, &i, "--db");
@@ -127,7 +130,9 @@ int cmd_compare(int argc, char **argv)
     }
     if (n_refs == 0) {
         free(refs);
-        return usage_err("no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)", NULL);
+        return usage_err(
+            "no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)",
+            NULL);
     }
 
     /* metric globs */
@@ -201,8 +206,8 @@ int cmd_compare(int argc, char **argv)
             fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs[g]);
     }
     if (n_ids == 0) {
-        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n", metrics ? " matches --metrics " : "",
-                metrics ? metrics : "");
+        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
+                metrics ? " matches --metrics " : "", metrics ? metrics : "");
         goto out;
     }
 
@@ -215,8 +220,12 @@ int cmd_compare(int argc, char **argv)
             c->flags = m ? m->flags : 0;
         }
     }
-    struct cmp_table t = {
-        .n_runs = n_runs, .n_rows = n_ids, .runs = runs, .metrics = ids, .cells = cells, .unit = unit};
+    struct cmp_table t = {.n_runs = n_runs,
+                          .n_rows = n_ids,
+                          .runs = runs,
+                          .metrics = ids,
+                          .cells = cells,
+                          .unit = unit};
     if (format_write(stdout, kind, &t) < 0 || fflush(stdout) != 0) {
         fprintf(stderr, "rtbench compare: cannot write the output\n");
         goto out;

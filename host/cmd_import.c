@@ -151,8 +151,8 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
         if (r->m[i].flags & MF_ARTIFACTS)
             flagged++;
     const char *board = run_hdr(r, "board");
-    printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, path, r->format ? r->format : "?",
-           board ? board : "board unknown", r->n_m);
+    printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, path,
+           r->format ? r->format : "?", board ? board : "board unknown", r->n_m);
     if (flagged)
         printf(", %zu flagged", flagged);
     if (r->status == RUN_INCOMPLETE) {
@@ -163,8 +163,8 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
     return 0;
 }
 
-static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_t len, const struct imp_opts *o,
-                          int *incomplete)
+static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_t len,
+                          const struct imp_opts *o, int *incomplete)
 {
     struct prs p;
     prs_init(&p);
@@ -176,8 +176,7 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
         s = nl ? nl + 1 : end;
     }
     prs_finish(&p);
-    for (size_t i = 0; i < p.n_issues; i++)
-    {
+    for (size_t i = 0; i < p.n_issues; i++) {
         /* the parser's messages already say ", skipped"; add it if one does not */
         const char *msg = p.issues[i].msg ? p.issues[i].msg : "bad record";
         size_t ml = strlen(msg);
@@ -191,7 +190,9 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
         return -1;
     }
     if (o->cpu_hz > 0 || o->iters > 0)
-        fprintf(stderr, "rtbench import: %s: note: --cpu-hz/--iters apply to Zephyr logs; the rtbench header is used\n",
+        fprintf(stderr,
+                "rtbench import: %s: note: --cpu-hz/--iters apply to Zephyr logs; the rtbench "
+                "header is used\n",
                 path);
     int rc = 0;
     size_t n = p.n_runs;
@@ -213,12 +214,13 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
     return rc;
 }
 
-static int import_zephyr(sqlite3 *db, const char *path, const char *text, size_t len, const struct imp_opts *o,
-                         int *incomplete)
+static int import_zephyr(sqlite3 *db, const char *path, const char *text, size_t len,
+                         const struct imp_opts *o, int *incomplete)
 {
     char err[256];
     char *source = xasprintf("import:%s", path);
-    struct zephyr_opts zo = {.board = o->board, .cpu_hz = o->cpu_hz, .iters = o->iters, .source = source};
+    struct zephyr_opts zo = {
+        .board = o->board, .cpu_hz = o->cpu_hz, .iters = o->iters, .source = source};
     struct run r;
     size_t ignored = 0;
     int rc = parse_zephyr(text, len, &zo, &r, &ignored, err, sizeof err);
@@ -228,7 +230,9 @@ static int import_zephyr(sqlite3 *db, const char *path, const char *text, size_t
         return -1;
     }
     if (ignored)
-        fprintf(stderr, "rtbench import: %s: note: %zu result row(s) after the first boot or repeated ids ignored\n",
+        fprintf(stderr,
+                "rtbench import: %s: note: %zu result row(s) after the first boot or repeated ids "
+                "ignored\n",
                 path, ignored);
     fill_common(&r, path, o);
     rc = store(db, &r, path, incomplete);
@@ -252,7 +256,9 @@ static int import_one(sqlite3 *db, const char *path, const struct imp_opts *o, i
         else if (zephyr_detect(text, len))
             f = IF_ZEPHYR;
         else {
-            fprintf(stderr, "rtbench import: %s: no rtbench records and no latency_measure results\n", path);
+            fprintf(stderr,
+                    "rtbench import: %s: no rtbench records and no latency_measure results\n",
+                    path);
             free(text);
             return -1;
         }
@@ -280,10 +286,12 @@ int cmd_import(int argc, char **argv)
         if (strcmp(a, "--") == 0) {
             only_files = 1;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf("usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]\n"
-                   "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
-                   "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
-                   "prints the stored run ids.\n");
+            printf(
+                "usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board "
+                "B]\n"
+                "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
+                "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
+                "prints the stored run ids.\n");
             free(files);
             return 0;
         } else if (is_opt(a, "--format")) {
@@ -296,7 +304,8 @@ int cmd_import(int argc, char **argv)
                 o.format = IF_ZEPHYR;
             else {
                 free(files);
-                return usage_err("--format must be auto, rtbench or zephyr, not", *v ? v : "(nothing)");
+                return usage_err("--format must be auto, rtbench or zephyr, not",
+                                 *v ? v : "(nothing)");
             }
         } else if (is_opt(a, "--label")) {
             v = opt_value(argc, argv, &i, "--label");
@@ -316,7 +325,8 @@ int cmd_import(int argc, char **argv)
             v = opt_value(argc, argv, &i, "--cpu-hz");
             if (!*v || parse_double(v, &o.cpu_hz) < 0 || !(o.cpu_hz >= 1) || o.cpu_hz > 1e13) {
                 free(files);
-                return usage_err("--cpu-hz must be a frequency in Hz (e.g. 125000000), not", *v ? v : "(nothing)");
+                return usage_err("--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
+                                 *v ? v : "(nothing)");
             }
         } else if (is_opt(a, "--iters")) {
             v = opt_value(argc, argv, &i, "--iters");

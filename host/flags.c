@@ -16,8 +16,9 @@ static const struct {
     const char *name;
     char marker;
 } flag_names[] = {
-    {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},  {MF_NOSCHED, "nosched", '~'},
-    {MF_CLAMPED, "clamped", '<'},     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
+    {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},
+    {MF_NOSCHED, "nosched", '~'},     {MF_CLAMPED, "clamped", '<'},
+    {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
 };
 
 const char *model_flag_name(unsigned bit)
@@ -69,7 +70,8 @@ int flags_sibling_key(const char *id, char *buf, size_t len)
     strcpy(tmp, id);
     char *comp[32];
     size_t nc = 0;
-    for (char *save = NULL, *t = strtok_r(tmp, ".", &save); t && nc < 32; t = strtok_r(NULL, ".", &save))
+    for (char *save = NULL, *t = strtok_r(tmp, ".", &save); t && nc < 32;
+         t = strtok_r(NULL, ".", &save))
         comp[nc++] = t;
     if (nc < 2 || strcmp(comp[0], "calib") == 0)
         return 0;
@@ -79,7 +81,8 @@ int flags_sibling_key(const char *id, char *buf, size_t len)
     for (size_t i = 1; i < nc; i++) {
         if (queue && (strcmp(comp[i], "alloc") == 0 || strcmp(comp[i], "free") == 0))
             alloc = 1;
-        if (strcmp(comp[i], "blocking") == 0 || strncmp(comp[i], "wake", 4) == 0 || strcmp(comp[i], "ctx") == 0)
+        if (strcmp(comp[i], "blocking") == 0 || strncmp(comp[i], "wake", 4) == 0 ||
+            strcmp(comp[i], "ctx") == 0)
             ctx = 1;
         if (strcmp(comp[i], "immediate") == 0)
             imm = 1;
@@ -124,7 +127,8 @@ static int underflow(const struct run *r, const struct metric *m)
 {
     if (m->has_pct) {
         /* single samples */
-        if (near_wrap((double)m->max, 1) || near_wrap((double)m->p50, 1) || near_wrap((double)m->min, 1))
+        if (near_wrap((double)m->max, 1) || near_wrap((double)m->p50, 1) ||
+            near_wrap((double)m->min, 1))
             return 1;
         if (m->n > 1 && near_wrap(m->mean, (double)m->n))
             return 1;
@@ -164,7 +168,8 @@ void flags_apply_run(struct run *r)
             continue;
         size_t k = 0;
         for (size_t j = 0; j < r->n_m; j++)
-            if (j != i && has[j] && !(r->m[j].flags & MF_UNDERFLOW) && strcmp(keys[i], keys[j]) == 0)
+            if (j != i && has[j] && !(r->m[j].flags & MF_UNDERFLOW) &&
+                strcmp(keys[i], keys[j]) == 0)
                 sib[k++] = flags_metric_value(&r->m[j]);
         if (k == 0)
             continue;
@@ -218,7 +223,8 @@ void flags_apply_compare(struct run **runs, size_t n)
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < runs[i]->n_m; j++) {
             struct metric *m = &runs[i]->m[j];
-            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW) || !flags_sibling_key(m->id, key, sizeof key))
+            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW) ||
+                !flags_sibling_key(m->id, key, sizeof key))
                 continue;
             for (size_t o = 0; o < n; o++)
                 scale[o] = group_scale(runs[o], runs[0], key);

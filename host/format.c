@@ -81,8 +81,8 @@ void format_run_name(const struct run *r, char *buf, size_t len)
     snprintf(buf, len, "#%lld %s", (long long)r->id, name);
 }
 
-int format_metric_value(const struct run *r, const struct metric *m, enum cmp_stat st, enum cmp_unit unit,
-                        double *value, const char **stat_used, const char **why)
+int format_metric_value(const struct run *r, const struct metric *m, enum cmp_stat st,
+                        enum cmp_unit unit, double *value, const char **stat_used, const char **why)
 {
     *stat_used = NULL;
     if (!m) {
@@ -148,7 +148,8 @@ int format_ratio(const struct cmp_table *t, size_t row, size_t run, double *rati
 
 /* ---- common helpers ---- */
 
-static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER, MF_NOSCHED, MF_CLAMPED, MF_SATURATED};
+static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER, MF_NOSCHED, MF_CLAMPED,
+                                       MF_SATURATED};
 #define N_MARKERS (sizeof marker_bits / sizeof marker_bits[0])
 
 static const char *const marker_text[] = {
@@ -177,7 +178,8 @@ static const char *column_stat(const struct cmp_table *t, size_t run)
 
 /* Markers of a cell into buf: artifact markers, then 'm' for a mean shown
  * in a column that otherwise shows percentiles. */
-static void cell_markers(const struct cmp_table *t, size_t row, size_t run, int md, char *buf, size_t len)
+static void cell_markers(const struct cmp_table *t, size_t row, size_t run, int md, char *buf,
+                         size_t len)
 {
     const struct cmp_cell *c = &t->cells[row * t->n_runs + run];
     size_t k = 0;
@@ -260,8 +262,9 @@ static void print_legend(FILE *out, const struct cmp_table *t, int md)
         if (!(f & marker_bits[i]))
             continue;
         if (!any)
-            fprintf(out, "\n%s\n", md ? "Flags (flagged figures are shown, never dropped or averaged in):"
-                                      : "flags (flagged figures are shown, never dropped or averaged in):");
+            fprintf(out, "\n%s\n",
+                    md ? "Flags (flagged figures are shown, never dropped or averaged in):"
+                       : "flags (flagged figures are shown, never dropped or averaged in):");
         any = 1;
         char mk = model_flag_marker(marker_bits[i]);
         if (md)
@@ -271,10 +274,11 @@ static void print_legend(FILE *out, const struct cmp_table *t, int md)
     }
     fprintf(out, "\n");
     if (mixed)
-        fprintf(out, "%s%sm%s the mean (that run has no percentiles for this metric)\n", pre, md ? "`" : "",
-                md ? "`" : "");
-    fprintf(out, "%svalues: the statistic named under each run, truncated to integers; "
-                 "n/a: the run lacks the metric, has it n/a, or lacks that statistic or clock\n",
+        fprintf(out, "%s%sm%s the mean (that run has no percentiles for this metric)\n", pre,
+                md ? "`" : "", md ? "`" : "");
+    fprintf(out,
+            "%svalues: the statistic named under each run, truncated to integers; "
+            "n/a: the run lacks the metric, has it n/a, or lacks that statistic or clock\n",
             pre);
     print_na_notes(out, t, pre);
 }
@@ -316,7 +320,8 @@ static int write_text(FILE *out, const struct cmp_table *t)
         fprintf(out, "  %*s", (int)w[j], name);
     }
     for (size_t j = 1; j < nr; j++) {
-        snprintf(t2, sizeof t2, "#%lld/#%lld", (long long)t->runs[j]->id, (long long)t->runs[0]->id);
+        snprintf(t2, sizeof t2, "#%lld/#%lld", (long long)t->runs[j]->id,
+                 (long long)t->runs[0]->id);
         fprintf(out, "  %9s", t2);
     }
     fprintf(out, "\n%-*s", (int)idw, "");
@@ -356,7 +361,8 @@ static int write_text(FILE *out, const struct cmp_table *t)
 static void md_escape(FILE *out, const char *s)
 {
     for (; *s; s++) {
-        if (*s == '|' || *s == '*' || *s == '_' || *s == '~' || *s == '\\' || *s == '<' || *s == '>')
+        if (*s == '|' || *s == '*' || *s == '_' || *s == '~' || *s == '\\' || *s == '<' ||
+            *s == '>')
             fputc('\\', out);
         fputc(*s, out);
     }

@@ -15,7 +15,8 @@ enum cmp_unit { CU_NATIVE = 0, CU_NS };
 enum fmt_kind { FMT_TEXT = 0, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
 int format_parse_stat(const char *s, enum cmp_stat *out); /* 0 or -1 */
-int format_parse_unit(const char *s, enum cmp_unit *out); /* "cycles" (the run's own unit) or "ns" */
+int format_parse_unit(const char *s,
+                      enum cmp_unit *out); /* "cycles" (the run's own unit) or "ns" */
 int format_parse_kind(const char *s, enum fmt_kind *out); /* text, markdown (md), csv, json */
 const char *format_stat_name(enum cmp_stat s);
 
@@ -24,8 +25,9 @@ const char *format_stat_name(enum cmp_stat s);
  * Returns 1 with *value and *stat_used set, or 0 with *why set to the
  * reason it is n/a ("absent", the metric's n/a reason, "failed: <name>",
  * "no percentiles (mean only)", "no clock for ns"). */
-int format_metric_value(const struct run *r, const struct metric *m, enum cmp_stat st, enum cmp_unit unit,
-                        double *value, const char **stat_used, const char **why);
+int format_metric_value(const struct run *r, const struct metric *m, enum cmp_stat st,
+                        enum cmp_unit unit, double *value, const char **stat_used,
+                        const char **why);
 
 /* The display unit of run r's column: "ns", or the run's own unit. */
 const char *format_unit(const struct run *r, enum cmp_unit unit);

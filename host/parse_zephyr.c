@@ -23,8 +23,8 @@ static int is_digit(char c)
 
 static int is_id_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' || c == '_' ||
-           c == '+' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' ||
+           c == '_' || c == '+' || c == '-';
 }
 
 /* Unsigned decimal at *p (bounded by end); advances *p. 0, or -1 if no digit
@@ -399,7 +399,10 @@ int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, stru
     if (hz > 0) {
         snprintf(buf, sizeof buf, "%.0f", hz);
         run_hdr_set(out, "hz", buf);
-        run_hdr_set(out, "hz_source", o->cpu_hz > 0 ? "given" : consistent ? "derived" : "derived-median");
+        run_hdr_set(out, "hz_source",
+                    o->cpu_hz > 0 ? "given"
+                    : consistent  ? "derived"
+                                  : "derived-median");
         out->ns_per_unit = 1e9 / hz;
     }
     if (o->iters > 0) {
@@ -412,8 +415,9 @@ int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, stru
         out->status = RUN_COMPLETE;
     } else {
         out->status = RUN_INCOMPLETE;
-        out->status_detail = xstrdup(status == 1 ? "PROJECT EXECUTION FAILED"
-                                                 : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
+        out->status_detail =
+            xstrdup(status == 1 ? "PROJECT EXECUTION FAILED"
+                                : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
     }
     free(board);
     free(version);

@@ -14,13 +14,13 @@
 
 static int failures, checks;
 
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        checks++;                                                                                                      \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond);                                         \
-        }                                                                                                              \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond);                     \
+        }                                                                                          \
     } while (0)
 
 static char fixtures[1024];
@@ -51,7 +51,8 @@ static char *slurp(const char *rel, size_t *len)
     return buf;
 }
 
-static int load(const char *rel, const struct zephyr_opts *o, struct run *r, char *err, size_t errlen)
+static int load(const char *rel, const struct zephyr_opts *o, struct run *r, char *err,
+                size_t errlen)
 {
     size_t len;
     char *text = slurp(rel, &len);
@@ -69,33 +70,47 @@ static int flagged(const struct run *r, const char *id, unsigned bit)
 static void test_row_parser(void)
 {
     struct zephyr_row row;
-    const char *a = "heap.malloc.immediate                    - Average time for heap malloc                       :"
+    const char *a = "heap.malloc.immediate                    - Average time for heap malloc       "
+                    "                :"
                     "     524 cycles ,     2017 ns : ";
     CHECK(zephyr_parse_row(a, strlen(a), &row) == 1);
     CHECK(row.cycles == 524 && row.ns == 2017);
-    CHECK(row.id_len == strlen("heap.malloc.immediate") && memcmp(row.id, "heap.malloc.immediate", row.id_len) == 0);
+    CHECK(row.id_len == strlen("heap.malloc.immediate") &&
+          memcmp(row.id, "heap.malloc.immediate", row.id_len) == 0);
     CHECK(row.desc_len == strlen("Average time for heap malloc"));
-    const char *b = "fifo.get.blocking.k_to_k - Get data from FIFO (w/ ctx switch) : 312 cycles , 1203 ns :\r";
+    const char *b =
+        "fifo.get.blocking.k_to_k - Get data from FIFO (w/ ctx switch) : 312 cycles , 1203 ns :\r";
     CHECK(zephyr_parse_row(b, strlen(b), &row) == 1 && row.cycles == 312 && row.ns == 1203);
     /* not rows */
-    const char *no[] = {"", "===================================================================",
-                        "*** Booting Zephyr OS build v4.3.0-rc3 ***", "PROJECT EXECUTION SUCCESSFUL",
-                        "x.y - d : 12 cycles", "x.y - d : 12 cycles , ns :", "x.y - d : cycles , 5 ns :",
-                        "x.y - d : 99999999999999999999999 cycles , 5 ns :", "x.y d : 1 cycles , 5 ns :",
-                        "noid - d : 1 cycles , 5 ns :", "x.y - d : 1 cycles , 5 nsec :"};
+    const char *no[] = {"",
+                        "===================================================================",
+                        "*** Booting Zephyr OS build v4.3.0-rc3 ***",
+                        "PROJECT EXECUTION SUCCESSFUL",
+                        "x.y - d : 12 cycles",
+                        "x.y - d : 12 cycles , ns :",
+                        "x.y - d : cycles , 5 ns :",
+                        "x.y - d : 99999999999999999999999 cycles , 5 ns :",
+                        "x.y d : 1 cycles , 5 ns :",
+                        "noid - d : 1 cycles , 5 ns :",
+                        "x.y - d : 1 cycles , 5 nsec :"};
     for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
         CHECK(zephyr_parse_row(no[i], strlen(no[i]), &row) == 0);
     /* a terminal's timestamp prefix, CRLF */
-    const char *d = "[00:00:01.250,000] heap.free.immediate - Average time for heap free : 587 cycles , 2258 ns :\r";
+    const char *d = "[00:00:01.250,000] heap.free.immediate - Average time for heap free : 587 "
+                    "cycles , 2258 ns :\r";
     CHECK(zephyr_parse_row(d, strlen(d), &row) == 1 && row.cycles == 587 && row.ns == 2258 &&
-          row.id_len == strlen("heap.free.immediate") && memcmp(row.id, "heap.free.immediate", row.id_len) == 0);
-    const char *e = "12:00:01 mutex.lock.immediate.recursive.kernel - Lock a mutex : 74 cycles , 286 ns :";
+          row.id_len == strlen("heap.free.immediate") &&
+          memcmp(row.id, "heap.free.immediate", row.id_len) == 0);
+    const char *e =
+        "12:00:01 mutex.lock.immediate.recursive.kernel - Lock a mutex : 74 cycles , 286 ns :";
     CHECK(zephyr_parse_row(e, strlen(e), &row) == 1 && row.cycles == 74);
     const char *f = "x.y - a - b : 3 cycles , 9 ns :"; /* a dash in the description */
-    CHECK(zephyr_parse_row(f, strlen(f), &row) == 1 && row.desc_len == strlen("a - b") && row.id_len == 3);
+    CHECK(zephyr_parse_row(f, strlen(f), &row) == 1 && row.desc_len == strlen("a - b") &&
+          row.id_len == 3);
     /* a description containing a colon */
     const char *c = "a.b - time: the thing : 7 cycles , 30 ns :";
-    CHECK(zephyr_parse_row(c, strlen(c), &row) == 1 && row.cycles == 7 && row.desc_len == strlen("time: the thing"));
+    CHECK(zephyr_parse_row(c, strlen(c), &row) == 1 && row.cycles == 7 &&
+          row.desc_len == strlen("time: the thing"));
 }
 
 static void test_derive_hz(void)
@@ -143,7 +158,8 @@ static void test_rw612(void)
     for (size_t i = 0; i < a.n_m && i < c.n_m; i++) {
         CHECK(strcmp(a.m[i].id, c.m[i].id) == 0);
         CHECK(strcmp(a.m[i].desc, c.m[i].desc) == 0);
-        CHECK(a.m[i].mean == c.m[i].mean && a.m[i].mean_ns == c.m[i].mean_ns && a.m[i].flags == c.m[i].flags);
+        CHECK(a.m[i].mean == c.m[i].mean && a.m[i].mean_ns == c.m[i].mean_ns &&
+              a.m[i].flags == c.m[i].flags);
     }
     /* the same log with CRLF line ends */
     {
@@ -158,11 +174,12 @@ static void test_rw612(void)
         }
         struct run w;
         CHECK(parse_zephyr(crlf, k, &o, &w, NULL, err, sizeof err) == 0);
-        CHECK(w.n_m == a.n_m && strcmp(run_hdr(&w, "board"), "frdm_rw612") == 0 && w.status == RUN_COMPLETE);
+        CHECK(w.n_m == a.n_m && strcmp(run_hdr(&w, "board"), "frdm_rw612") == 0 &&
+              w.status == RUN_COMPLETE);
         CHECK(strcmp(run_hdr(&w, "kver"), "v4.3.0-3034-g2062a21ed267") == 0);
         for (size_t i = 0; i < a.n_m && i < w.n_m; i++)
-            CHECK(strcmp(a.m[i].id, w.m[i].id) == 0 && a.m[i].mean == w.m[i].mean && a.m[i].mean_ns == w.m[i].mean_ns &&
-                  strcmp(a.m[i].desc, w.m[i].desc) == 0);
+            CHECK(strcmp(a.m[i].id, w.m[i].id) == 0 && a.m[i].mean == w.m[i].mean &&
+                  a.m[i].mean_ns == w.m[i].mean_ns && strcmp(a.m[i].desc, w.m[i].desc) == 0);
         run_free(&w);
         free(crlf);
         free(t);
@@ -199,8 +216,8 @@ static void test_pico(void)
     CHECK(strcmp(run_hdr(&p, "kver"), "v4.3.0-rc3") == 0);
     CHECK(strcmp(run_hdr(&p, "hz"), "125000000") == 0);
     flags_apply_run(&p);
-    const char *bad[] = {"fifo.get.blocking.k_to_k", "lifo.put.immediate.kernel", "events.wait.blocking.k_to_k",
-                         "condvar.signal.wake+ctx.k_to_k"};
+    const char *bad[] = {"fifo.get.blocking.k_to_k", "lifo.put.immediate.kernel",
+                         "events.wait.blocking.k_to_k", "condvar.signal.wake+ctx.k_to_k"};
     for (size_t i = 0; i < 4; i++)
         CHECK(flagged(&p, bad[i], MF_OUTLIER));
     size_t n_flagged = 0;
@@ -209,10 +226,10 @@ static void test_pico(void)
             n_flagged++;
     CHECK(n_flagged == 4);
     /* their siblings are not */
-    const char *good[] = {"fifo.put.wake+ctx.k_to_k",        "lifo.get.blocking.k_to_k",  "lifo.get.immediate.kernel",
-                          "fifo.put.immediate.kernel",       "events.wait_all.blocking.k_to_k",
-                          "events.set.wake+ctx.k_to_k",      "condvar.wait.blocking.k_to_k",
-                          "stack.pop.blocking.k_to_k"};
+    const char *good[] = {"fifo.put.wake+ctx.k_to_k",        "lifo.get.blocking.k_to_k",
+                          "lifo.get.immediate.kernel",       "fifo.put.immediate.kernel",
+                          "events.wait_all.blocking.k_to_k", "events.set.wake+ctx.k_to_k",
+                          "condvar.wait.blocking.k_to_k",    "stack.pop.blocking.k_to_k"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CHECK(run_find_metric(&p, good[i]) && !flagged(&p, good[i], MF_ARTIFACTS));
     run_free(&p);
@@ -252,11 +269,16 @@ static void test_cross_run(void)
     static const struct {
         const char *id;
         uint64_t p50;
-    } host[] = {{"semaphore.give.immediate.kernel", 20},   {"semaphore.take.immediate.kernel", 20},
-                {"semaphore.take.blocking.k_to_k", 2073},   {"semaphore.give.wake+ctx.k_to_k", 2324},
-                {"mutex.lock.immediate.recursive.kernel", 10}, {"mutex.unlock.immediate.recursive.kernel", 10},
-                {"heap.malloc.immediate", 10},             {"heap.free.immediate", 10},
-                {"thread.create.kernel.from.kernel", 10199}, {"thread.start.kernel.from.kernel", 2314}};
+    } host[] = {{"semaphore.give.immediate.kernel", 20},
+                {"semaphore.take.immediate.kernel", 20},
+                {"semaphore.take.blocking.k_to_k", 2073},
+                {"semaphore.give.wake+ctx.k_to_k", 2324},
+                {"mutex.lock.immediate.recursive.kernel", 10},
+                {"mutex.unlock.immediate.recursive.kernel", 10},
+                {"heap.malloc.immediate", 10},
+                {"heap.free.immediate", 10},
+                {"thread.create.kernel.from.kernel", 10199},
+                {"thread.start.kernel.from.kernel", 2314}};
     for (size_t i = 0; i < sizeof host / sizeof host[0]; i++) {
         struct metric *m = run_add_metric(&h, host[i].id);
         m->state = MS_OK;
