@@ -33,6 +33,7 @@
 
 #define DEFAULT_TIMEOUT_S 300u
 #define KILL_GRACE_MS 2000
+#define MAX_LINE (1u << 20) /* longest line kept whole from the target */
 
 extern char **environ;
 
@@ -145,6 +146,15 @@ static void finish_run(struct runner *rn, struct run *r)
         fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m,
                 r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
                 r->status_detail ? r->status_detail : "");
+}
+
+/* Up to 60 bytes of a line for a message, control and non-ASCII bytes as '?'. */
+static void printable(char *out, size_t cap, const char *s, size_t len)
+{
+    size_t n = 0;
+    for (; n < len && n < 60 && n + 1 < cap; n++)
+        out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
+    out[n] = '\0';
 }
 
 static void on_line(struct runner *rn, const char *line, size_t len)
@@ -396,12 +406,17 @@ int cmd_run(int argc, char **argv)
             if (buf[i] != '\n')
                 continue;
             if (!lines++)
-                snprintf(first_line, sizeof first_line, "%.*s", (int)(i - start < 60 ? i - start : 60), buf + start);
+                printable(first_line, sizeof first_line, buf + start, i - start);
             on_line(&rn, buf + start, i - start);
             start = i + 1;
         }
         memmove(buf, buf + start, used - start);
         used -= start;
+        if (used >= MAX_LINE) { /* no newline in sight: take it as one line (never a valid record) */
+            lines++;
+            on_line(&rn, buf, used);
+            used = 0;
+        }
     }
     close(pfd[0]);
     free(buf);

@@ -153,6 +153,10 @@ run "$RTB" run --db "$DB" --target "cmd:$FAKE garbage"
 check "garbage -> exit 1" [ $rc = 1 ]
 check "garbage reported" has "$TMP/err" "no rtbench records in the target's output (4 lines"
 check "garbage stored nothing" [ "$(nruns)" = "$before" ]
+run "$RTB" run --db "$DB" --target "cmd:head -c 3000000 /dev/urandom"
+check "binary garbage -> exit 1" [ $rc = 1 ]
+check "binary garbage: one printable line" [ "$(lines "$TMP/err")" = 1 ] && ! grep -q '[^ -~]' "$TMP/err"
+check "binary garbage stored nothing" [ "$(nruns)" = "$before" ]
 run "$RTB" run --db "$DB" --target "cmd:$FAKE corrupt 3" --label corrupt
 check "corrupt -> exit 1" [ $rc = 1 ]
 check "corrupt line named" has "$TMP/err" "target output line 6: checksum mismatch, skipped"
