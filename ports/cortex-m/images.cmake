@@ -2,7 +2,8 @@
 # Included by the top-level CMakeLists.txt. Defines the custom target
 # `cortex-m-images`, which configures and builds ports/cortex-m once per board
 # with the arm-none-eabi toolchain into ${CMAKE_BINARY_DIR}/cortex-m/<board>/
-# and puts the images in ${CMAKE_BINARY_DIR}/cortex-m/:
+# (configured the first time only: build_image.cmake) and puts the images in
+# ${CMAKE_BINARY_DIR}/cortex-m/:
 #   rtbench-<board>.elf, rtbench-bringup-<board>.elf, rtbench-refk-tests-<board>.elf
 # Not part of `all`: `make cortex-m`, the QEMU tests (tests/qemu) and
 # `rtbench run --target qemu:<board>` build it when needed.
@@ -14,11 +15,10 @@ if(RTB_ARM_GCC)
   set(_cmds)
   foreach(board ${RTB_CM_IMAGE_BOARDS})
     list(APPEND _cmds
-         COMMAND ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${RTB_CM_IMAGE_DIR}/${board}
-                 -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
-                 -DCMAKE_BUILD_TYPE=Release -DRTB_CM_BOARD=${board}
-                 -DRTB_CM_OUTPUT_DIR=${RTB_CM_IMAGE_DIR} --log-level=WARNING
-         COMMAND ${CMAKE_COMMAND} --build ${RTB_CM_IMAGE_DIR}/${board})
+         COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_CURRENT_LIST_DIR}
+                 -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
+                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
+                 -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
   endforeach()
   add_custom_target(cortex-m-images ${_cmds}
                     COMMENT "Cross-building the Cortex-M images into ${RTB_CM_IMAGE_DIR}"
