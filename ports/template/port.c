@@ -12,7 +12,11 @@
  *  - timeouts are microseconds: RTB_NO_WAIT never blocks (RTB_ERR_AGAIN when
  *    the object is not available), RTB_FOREVER waits without limit, a finite
  *    wait rounds UP to the kernel's tick and returns RTB_ERR_TIMEOUT on expiry.
- *  - waking a more urgent thread switches to it before the call returns.
+ *  - waking a more urgent thread switches to it before the call returns;
+ *    from the software interrupt's handler, when the handler returns.
+ *  - ISR-safe: only the calls marked so below (give, post/set/clear, puts,
+ *    push, msgq_put with RTB_NO_WAIT, rtb_in_isr) may be called from the
+ *    handler; every other call is made from threads only.
  *  - a capability you cannot provide: keep the function returning
  *    RTB_ERR_NOTSUP and say why in rtb_port_has(); never emulate a kernel
  *    object the kernel does not have.
@@ -134,7 +138,8 @@ int rtb_sleep_us(uint32_t us)
 /* ---- semaphores -------------------------------------------------------- */
 
 /* Counting semaphore with count `initial` and maximum `limit` (>= 1,
- * initial <= limit, else RTB_ERR_INVAL). */
+ * initial <= limit, else RTB_ERR_INVAL). Init calls are never timed while
+ * another thread uses the object. */
 int rtb_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
 {
     (void)s;
@@ -151,7 +156,8 @@ int rtb_sem_give(rtb_sem_t *s)
     return RTB_ERR_NOTSUP;
 }
 
-/* Take one count, waiting up to `timeout` (RTB_ERR_AGAIN / RTB_ERR_TIMEOUT). */
+/* Take one count, waiting up to `timeout` (RTB_ERR_AGAIN / RTB_ERR_TIMEOUT).
+ * Waiters are served most urgent first. */
 int rtb_sem_take(rtb_sem_t *s, rtb_timeout_t timeout)
 {
     (void)s;
@@ -185,6 +191,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
 
 /* ---- condition variables ----------------------------------------------- */
 
+/* A condition variable with no waiters. */
 int rtb_condvar_init(rtb_condvar_t *c)
 {
     (void)c;

@@ -388,7 +388,7 @@ int rtb_main(const struct rtb_run_config *cfg)
     uint64_t overhead;
     struct rtb_rec r;
     struct line l;
-    int status = 0, rt;
+    int status = 0;
     unsigned i;
 
     if (cfg != NULL) {
@@ -420,7 +420,6 @@ int rtb_main(const struct rtb_run_config *cfg)
         if (rtb_filter_match(filter, rtb_catalog[i].id))
             count++;
     overhead = calibrate(td->bits);
-    rt = rtb_port_has(RTB_CAP_RT_SCHED, NULL);
 
     /* human banner, then the header record */
     ln_reset(&l);
@@ -483,7 +482,9 @@ int rtb_main(const struct rtb_run_config *cfg)
             if (!report_na(b, why))
                 rc = RTB_ERR_OVERFLOW;
         } else {
-            rc = run_one(b, td, overhead, iters, warmup, (b->flags & RTB_NEEDS_RT) && !rt);
+            /* asked per benchmark: a port may lose strict scheduling at run time */
+            int nosched = (b->flags & RTB_NEEDS_RT) && !rtb_port_has(RTB_CAP_RT_SCHED, NULL);
+            rc = run_one(b, td, overhead, iters, warmup, nosched);
         }
         if (rc < 0 && status == 0)
             status = rc;
