@@ -31,7 +31,7 @@ const char *format_stat_name(enum cmp_stat s)
 
 int format_parse_unit(const char *s, enum cmp_unit *out)
 {
-    if (strcmp(s, "cycles") == 0 || strcmp(s, "native") == 0) {
+    if (strcmp(s, "cycles") == 0) {
         *out = CU_NATIVE;
         return 0;
     }
