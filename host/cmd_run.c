@@ -314,15 +314,6 @@ int cmd_run(int argc, char **argv)
     rn.tty = isatty(STDERR_FILENO);
     prs_init(&rn.prs);
 
-    /* Signals: note them and let the loop kill the target. */
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    got_signal = 0;
-
     int pfd[2];
     if (pipe2(pfd, O_CLOEXEC) != 0) {
         fprintf(stderr, "rtbench run: pipe: %s\n", strerror(errno));
@@ -346,6 +337,14 @@ int cmd_run(int argc, char **argv)
     posix_spawnattr_setsigmask(&at, &none);
     posix_spawnattr_setpgroup(&at, 0);
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    /* Signals: note them and let the loop kill the target. */
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    got_signal = 0;
     pid_t pid;
     fflush(NULL);
     int rc = posix_spawnp(&pid, tc.argv[0], &fa, &at, tc.argv, environ);
