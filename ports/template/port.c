@@ -115,9 +115,7 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
 }
 
 /* Give the CPU to the next ready thread of the same priority, if any. */
-void rtb_thread_yield(void)
-{
-}
+void rtb_thread_yield(void) {}
 
 /* Change the priority of `t` (NULL = caller); switch at once if that makes
  * another thread more urgent than the caller. */
@@ -436,12 +434,12 @@ int rtb_in_isr(void)
 /* Static strings describing what really runs; `sched` says what was OBTAINED
  * (not what was asked for), e.g. "SCHED_OTHER (SCHED_FIFO refused: EPERM)". */
 static const struct rtb_port_info template_info = {
-    "template",     /* port */
-    "none",         /* kernel */
-    "0",            /* kernel_version */
-    "none",         /* board */
-    "unknown",      /* cpu */
-    "none",         /* sched */
+    .port = "template",
+    .kernel = "none",
+    .kernel_version = "0",
+    .board = "none",
+    .cpu = "unknown",
+    .sched = "none",
 };
 
 const struct rtb_port_info *rtb_port_info(void)

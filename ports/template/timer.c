@@ -22,12 +22,15 @@
  * (hz 0): the runner refuses to run with it rather than print figures.
  */
 static const struct rtb_timer_desc template_desc = {
-    "none", /* name */
-    0,      /* hz: ticks per second, > 0 in a real port */
-    32,     /* bits: counter width, 1..64 */
-    "cycles", 1, 1, /* unit, unit_num, unit_den */
-    0, 1,           /* ns_num, ns_den: ns per unit */
-    "hw",           /* clock */
+    .name = "none",
+    .hz = 0,    /* ticks per second: > 0 in a real port */
+    .bits = 32, /* counter width, 1..64 */
+    .unit = "cycles",
+    .unit_num = 1,
+    .unit_den = 1,
+    .ns_num = 0, /* ns per unit: ns_num / ns_den */
+    .ns_den = 1,
+    .clock = "hw",
 };
 
 /*

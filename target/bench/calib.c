@@ -25,12 +25,14 @@
 
 #include "rtb/bench.h"
 
+/* clang-format off */
 #define RTB_NOP1 __asm__ volatile("nop")
 #define RTB_NOP2 RTB_NOP1; RTB_NOP1
 #define RTB_NOP5 RTB_NOP2; RTB_NOP2; RTB_NOP1
 #define RTB_NOP10 RTB_NOP5; RTB_NOP5
 #define RTB_NOP50 RTB_NOP10; RTB_NOP10; RTB_NOP10; RTB_NOP10; RTB_NOP10
 #define RTB_NOP100 RTB_NOP50; RTB_NOP50
+/* clang-format on */
 
 /* The callee of calib.call: empty, never inlined; the asm keeps the
  * compiler from treating the call as removable. */

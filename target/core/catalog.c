@@ -6,7 +6,7 @@
 #include "bench_fns.h"
 
 const struct rtb_bench_def rtb_catalog[] = {
-#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags) \
+#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags)                                          \
     {id, desc, family, cap, cap2, flags, rtb_bench_##fn},
 #include "catalog.def"
 #undef RTB_BENCH

@@ -219,7 +219,7 @@ int rtb_rec_check(const char *line, size_t len)
     for (i = 0; i < sizeof tag - 1; i++)
         if (line[i] != tag[i])
             return RTB_ERR_INVAL;
-    body = len - 9;  /* bytes covered by the CRC: up to and including the space */
+    body = len - 9; /* bytes covered by the CRC: up to and including the space */
     if (line[body - 1] != ' ' || line[body] != '*')
         return RTB_ERR_INVAL;
     for (i = body + 1; i < len; i++) {

@@ -33,17 +33,17 @@
 #define NUM_WIDTH 7
 
 struct rtb_ctx {
-    uint32_t loops;      /* warm-up + measured */
-    uint32_t warmup;     /* first samples to discard */
-    uint32_t seen;       /* rtb_sample() calls so far */
-    uint32_t n;          /* samples kept */
-    uint32_t *samples;   /* RTB_CONFIG_MAX_SAMPLES entries */
-    uint32_t cap;        /* measured iterations wanted (<= RTB_CONFIG_MAX_SAMPLES) */
-    uint64_t overhead;   /* ticks */
-    unsigned bits;       /* counter width */
-    uint32_t clamped;    /* samples below the overhead */
-    uint32_t saturated;  /* samples above 2^32-1 ticks */
-    const char *na_why;  /* set by rtb_na() */
+    uint32_t loops;     /* warm-up + measured */
+    uint32_t warmup;    /* first samples to discard */
+    uint32_t seen;      /* rtb_sample() calls so far */
+    uint32_t n;         /* samples kept */
+    uint32_t *samples;  /* RTB_CONFIG_MAX_SAMPLES entries */
+    uint32_t cap;       /* measured iterations wanted (<= RTB_CONFIG_MAX_SAMPLES) */
+    uint64_t overhead;  /* ticks */
+    unsigned bits;      /* counter width */
+    uint32_t clamped;   /* samples below the overhead */
+    uint32_t saturated; /* samples above 2^32-1 ticks */
+    const char *na_why; /* set by rtb_na() */
 };
 
 static uint32_t sample_buf[RTB_CONFIG_MAX_SAMPLES];
@@ -206,7 +206,7 @@ static unsigned report_failed(const struct rtb_bench_def *b, int err, int native
 }
 
 static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ctx *ctx,
-                          const struct rtb_timer_desc *td, int nosched)
+                              const struct rtb_timer_desc *td, int nosched)
 {
     struct rtb_stats st;
     struct line l;

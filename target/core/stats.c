@@ -227,8 +227,7 @@ uint64_t rtb_delta(rtb_cycles_t t0, rtb_cycles_t t1, unsigned bits)
     return (uint64_t)(t1 - t0) & mask;
 }
 
-uint32_t rtb_sub_overhead(uint64_t delta, uint64_t overhead, uint32_t *clamped,
-                          uint32_t *saturated)
+uint32_t rtb_sub_overhead(uint64_t delta, uint64_t overhead, uint32_t *clamped, uint32_t *saturated)
 {
     uint64_t d;
     if (delta < overhead) {

@@ -8,10 +8,10 @@
 
 #include "bench_fns.h"
 
-#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags)                                    \
-    __attribute__((weak)) int rtb_bench_##fn(struct rtb_ctx *ctx)                             \
-    {                                                                                          \
-        return rtb_na(ctx, "unit-test dummy");                                                 \
+#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags)                                          \
+    __attribute__((weak)) int rtb_bench_##fn(struct rtb_ctx *ctx)                                  \
+    {                                                                                              \
+        return rtb_na(ctx, "unit-test dummy");                                                     \
     }
 #include "catalog.def"
 #undef RTB_BENCH

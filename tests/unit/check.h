@@ -10,25 +10,25 @@
 
 static unsigned check_passed, check_failed;
 
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (cond) {                                                                        \
-            check_passed++;                                                                \
-            printf("ok   ");                                                               \
-        } else {                                                                           \
-            check_failed++;                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-        }                                                                                  \
-        printf(__VA_ARGS__);                                                               \
-        printf("\n");                                                                      \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (cond) {                                                                                \
+            check_passed++;                                                                        \
+            printf("ok   ");                                                                       \
+        } else {                                                                                   \
+            check_failed++;                                                                        \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
+        }                                                                                          \
+        printf(__VA_ARGS__);                                                                       \
+        printf("\n");                                                                              \
     } while (0)
 
 /* Compare two unsigned values (each evaluated once) and print both. */
-#define CHECK_EQ(got, want, what)                                                          \
-    do {                                                                                   \
-        uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);                         \
-        CHECK(got_ == want_, "%s: got %llu, want %llu", (what), (unsigned long long)got_,  \
-              (unsigned long long)want_);                                                  \
+#define CHECK_EQ(got, want, what)                                                                  \
+    do {                                                                                           \
+        uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);                                 \
+        CHECK(got_ == want_, "%s: got %llu, want %llu", (what), (unsigned long long)got_,          \
+              (unsigned long long)want_);                                                          \
     } while (0)
 
 static int check_done(void)

@@ -99,7 +99,8 @@ static void test_catalog(void)
             order_bad++;
         last = at;
     }
-    CHECK(missing == 0, "each of the 47 latency_measure ids is in the catalog exactly once (%u not)", missing);
+    CHECK(missing == 0,
+          "each of the 47 latency_measure ids is in the catalog exactly once (%u not)", missing);
     CHECK(desc_diff == 0, "descriptions equal Zephyr's (%u differ)", desc_diff);
     CHECK(order_bad == 0, "latency_measure ids come in Zephyr's report order");
 
@@ -118,14 +119,16 @@ static void test_catalog(void)
                  strlen(b->id) > 0 && b->cap < RTB_CAP_COUNT && b->cap2 < RTB_CAP_COUNT &&
                  (b->flags & ~RTB_NEEDS_RT) == 0;
         for (p = b->id; ok && *p; p++)
-            if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '+'))
+            if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
+                  *p == '+'))
                 ok = 0;
         if (!ok) {
             bad++;
             printf("     bad entry %u (%s)\n", i, b->id ? b->id : "NULL");
         }
     }
-    CHECK(bad == 0, "every entry has id [a-z0-9._+], description <= 50 chars, family, fn, valid caps");
+    CHECK(bad == 0,
+          "every entry has id [a-z0-9._+], description <= 50 chars, family, fn, valid caps");
     {
         unsigned calib = 0;
         for (i = 0; i < rtb_catalog_len; i++)
@@ -148,18 +151,24 @@ static void test_filter(void)
     CHECK(rtb_filter_match("calib.nop1?", "calib.nop10"), "? matches one character");
     CHECK(!rtb_filter_match("calib.nop1?", "calib.nop100"), "? matches exactly one");
     CHECK(!rtb_filter_match("calib.nop1?", "calib.nop1"), "? does not match nothing");
-    CHECK(rtb_filter_match("*.wake+ctx.*", "fifo.put.wake+ctx.k_to_k"), "two stars with backtracking");
+    CHECK(rtb_filter_match("*.wake+ctx.*", "fifo.put.wake+ctx.k_to_k"),
+          "two stars with backtracking");
     CHECK(rtb_filter_match("f*o*o*k", "fifo.get.blocking.k_to_k"), "many stars");
     CHECK(!rtb_filter_match("f*o*o*x", "fifo.get.blocking.k_to_k"), "many stars, no match");
     CHECK(rtb_filter_match("**", "a"), "double star");
-    CHECK(rtb_filter_match("*,-calib.*", "mutex.lock.immediate.recursive.kernel"), "exclusion keeps others");
+    CHECK(rtb_filter_match("*,-calib.*", "mutex.lock.immediate.recursive.kernel"),
+          "exclusion keeps others");
     CHECK(!rtb_filter_match("*,-calib.*", "calib.nop10"), "exclusion removes its matches");
     CHECK(rtb_filter_match("*,-calib.*,calib.call", "calib.call"), "a later include wins");
     CHECK(!rtb_filter_match("calib.call,-calib.*", "calib.call"), "a later exclude wins");
-    CHECK(!rtb_filter_match("-calib.*", "thread.create.kernel.from.kernel"), "exclusion alone selects nothing");
-    CHECK(rtb_filter_match("sem*, mutex.*", "mutex.unlock.immediate.recursive.kernel"), "spaces around globs ignored");
-    CHECK(rtb_filter_match("semaphore.give.immediate.kernel", "semaphore.give.immediate.kernel"), "exact id");
-    CHECK(!rtb_filter_match("semaphore.give.immediate.kerne", "semaphore.give.immediate.kernel"), "exact id, one short");
+    CHECK(!rtb_filter_match("-calib.*", "thread.create.kernel.from.kernel"),
+          "exclusion alone selects nothing");
+    CHECK(rtb_filter_match("sem*, mutex.*", "mutex.unlock.immediate.recursive.kernel"),
+          "spaces around globs ignored");
+    CHECK(rtb_filter_match("semaphore.give.immediate.kernel", "semaphore.give.immediate.kernel"),
+          "exact id");
+    CHECK(!rtb_filter_match("semaphore.give.immediate.kerne", "semaphore.give.immediate.kernel"),
+          "exact id, one short");
 }
 
 int main(void)

@@ -82,8 +82,8 @@ static void test_bitflips(void)
             }
         }
     }
-    CHECK(missed == 0 && flips == body * 8, "all %zu single-bit flips of %zu bytes detected (%zu missed)",
-          flips, body, missed);
+    CHECK(missed == 0 && flips == body * 8,
+          "all %zu single-bit flips of %zu bytes detected (%zu missed)", flips, body, missed);
 }
 
 static void test_check_framing(void)
@@ -109,7 +109,8 @@ static void test_check_framing(void)
                 up[i] = (char)(up[i] - 'a' + 'A');
         /* only meaningful if the CRC has a letter in it */
         if (strcmp(up, buf) != 0)
-            CHECK(rtb_rec_check(up, (size_t)len) == RTB_ERR_INVAL, "uppercase CRC digits are malformed");
+            CHECK(rtb_rec_check(up, (size_t)len) == RTB_ERR_INVAL,
+                  "uppercase CRC digits are malformed");
         else
             CHECK(1, "CRC has no hex letter: uppercase case not applicable");
     }
@@ -139,7 +140,8 @@ static void test_escape(void)
     rtb_rec_begin(&r, buf, sizeof buf, 'N');
     rtb_rec_str(&r, "reason", value);
     len = rtb_rec_end(&r);
-    CHECK(len > 0 && rtb_rec_check(buf, (size_t)len) == 0, "record with all 255 byte values checks");
+    CHECK(len > 0 && rtb_rec_check(buf, (size_t)len) == 0,
+          "record with all 255 byte values checks");
     /* the encoded value: only 0x21..0x7e, and none of % = * unescaped */
     p = strstr(buf, "reason=") + 7;
     end = strstr(p, " *");
@@ -147,8 +149,8 @@ static void test_escape(void)
         unsigned char c = (unsigned char)*p;
         if (c < 0x21 || c > 0x7e || c == '=' || c == '*')
             escaped_ok = 0;
-        if (c == '%' && !(p[1] && p[2] && strchr("0123456789ABCDEF", p[1]) &&
-                          strchr("0123456789ABCDEF", p[2])))
+        if (c == '%' &&
+            !(p[1] && p[2] && strchr("0123456789ABCDEF", p[1]) && strchr("0123456789ABCDEF", p[2])))
             escaped_ok = 0;
     }
     CHECK(escaped_ok, "encoded value has only printable bytes and uppercase %%XX escapes");
@@ -190,10 +192,14 @@ static void test_numbers(void)
                                  "m=0.005 k=1234.567 *"),
           "numbers: %.*s", len - 1, buf);
     CHECK(rtb_fmt_u64(out, 0) == 1 && strcmp(out, "0") == 0, "fmt_u64(0)");
-    CHECK(rtb_fmt_pad(out, sizeof out, "26", 7, 1) == 7 && strcmp(out, "     26") == 0, "pad right like %%7u");
-    CHECK(rtb_fmt_pad(out, sizeof out, "ab", 5, 0) == 5 && strcmp(out, "ab   ") == 0, "pad left like %%-5s");
-    CHECK(rtb_fmt_pad(out, sizeof out, "abcdef", 3, 0) == 6 && strcmp(out, "abcdef") == 0, "never truncates");
-    CHECK(rtb_fmt_pad(out, 4, "abcdef", 0, 0) == 3 && strcmp(out, "abc") == 0, "but fits the buffer");
+    CHECK(rtb_fmt_pad(out, sizeof out, "26", 7, 1) == 7 && strcmp(out, "     26") == 0,
+          "pad right like %%7u");
+    CHECK(rtb_fmt_pad(out, sizeof out, "ab", 5, 0) == 5 && strcmp(out, "ab   ") == 0,
+          "pad left like %%-5s");
+    CHECK(rtb_fmt_pad(out, sizeof out, "abcdef", 3, 0) == 6 && strcmp(out, "abcdef") == 0,
+          "never truncates");
+    CHECK(rtb_fmt_pad(out, 4, "abcdef", 0, 0) == 3 && strcmp(out, "abc") == 0,
+          "but fits the buffer");
 }
 
 static void test_overflow(void)

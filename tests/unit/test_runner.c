@@ -20,7 +20,7 @@
 
 /* ---- fake timer: 16 bits, advances `fake_step` ticks per read ----------- */
 
-static uint64_t fake_now = 0xff00; /* close to the wrap from the start */
+static uint64_t fake_now = 0xff00;   /* close to the wrap from the start */
 static const uint64_t fake_step = 3; /* so the calibrated overhead is 3 */
 
 static struct rtb_timer_desc fake_desc = {
@@ -250,17 +250,18 @@ static void run(const struct rtb_run_config *cfg, int *rc)
 
 static void test_full_run(void)
 {
-    static const char *const hkeys[] = {"rtbench", "port", "kernel", "kver", "board", "cpu",
-                                        "timer", "hz", "bits", "unit", "ns_num", "ns_den",
-                                        "clock", "cc", "cflags", "iters", "warmup", "overhead",
-                                        "sched", "filter", "count"};
+    static const char *const hkeys[] = {
+        "rtbench", "port",  "kernel", "kver",     "board",  "cpu",    "timer",
+        "hz",      "bits",  "unit",   "ns_num",   "ns_den", "clock",  "cc",
+        "cflags",  "iters", "warmup", "overhead", "sched",  "filter", "count"};
     unsigned i, k, nrec = 0, nrnf = 0, bad_crc = 0, big = 0, no_human = 0, first_rec = MAX_LINES;
     const char *h, *e, *r;
     int rc;
     char want[64];
 
     run(NULL, &rc);
-    CHECK(rc == RTB_ERR_CHECK, "rtb_main returns the first error (check, -10, of semaphore.take): %d", rc);
+    CHECK(rc == RTB_ERR_CHECK,
+          "rtb_main returns the first error (check, -10, of semaphore.take): %d", rc);
 
     for (i = 0; i < nlines; i++) {
         if (strncmp(lines[i], "RTB1 ", 5) != 0)
@@ -304,47 +305,55 @@ static void test_full_run(void)
     h = record_of('H', NULL);
     CHECK(h != NULL && h == lines[first_rec], "the H record is the first record");
     for (k = 0; h && k < sizeof hkeys / sizeof hkeys[0]; k++)
-        CHECK(field(h, hkeys[k]) != NULL, "H has key %s (%s)", hkeys[k], field(h, hkeys[k]) ? field(h, hkeys[k]) : "");
+        CHECK(field(h, hkeys[k]) != NULL, "H has key %s (%s)", hkeys[k],
+              field(h, hkeys[k]) ? field(h, hkeys[k]) : "");
     CHECK(field_is(h, "rtbench", RTB_VERSION) && field_is(h, "port", "fake") &&
               field_is(h, "kver", "1.2.3") && field_is(h, "board", "unit test board") &&
               field_is(h, "sched", "fake=strict*no"),
           "H carries the port info, escaped and restored");
-    CHECK(field_is(h, "timer", "fake16") && field_is(h, "hz", "100000000") && field_is(h, "bits", "16") &&
-              field_is(h, "unit", "cycles") && field_is(h, "ns_num", "10") && field_is(h, "ns_den", "1") &&
+    CHECK(field_is(h, "timer", "fake16") && field_is(h, "hz", "100000000") &&
+              field_is(h, "bits", "16") && field_is(h, "unit", "cycles") &&
+              field_is(h, "ns_num", "10") && field_is(h, "ns_den", "1") &&
               field_is(h, "clock", "hw"),
           "H carries the timer description");
     CHECK(field_is(h, "iters", "100") && field_is(h, "warmup", "4") && field_is(h, "filter", "*") &&
               field_is(h, "cflags", "-O1 unit test"),
           "H carries the defaults of rtb_config.h");
     CHECK(field_is(h, "overhead", "3"), "calibrated overhead is the fake's 3 ticks per read");
-    CHECK(h && (strncmp(field(h, "cc"), "gcc ", 4) == 0 || strncmp(field(h, "cc"), "clang ", 6) == 0),
-          "cc names the compiler: %s", h ? field(h, "cc") : "");
+    CHECK(
+        h && (strncmp(field(h, "cc"), "gcc ", 4) == 0 || strncmp(field(h, "cc"), "clang ", 6) == 0),
+        "cc names the compiler: %s", h ? field(h, "cc") : "");
     snprintf(want, sizeof want, "%u", rtb_catalog_len);
     CHECK(field_is(h, "count", want), "H count is the whole catalog (%u)", rtb_catalog_len);
 
     e = record_of('E', NULL);
     CHECK(e != NULL && e == lines[nlines - 1], "the E record is the last line");
     snprintf(want, sizeof want, "%u", nrnf);
-    CHECK(field_is(e, "records", want) && nrnf == rtb_catalog_len, "E records=%u equals the R+N+F records printed", nrnf);
+    CHECK(field_is(e, "records", want) && nrnf == rtb_catalog_len,
+          "E records=%u equals the R+N+F records printed", nrnf);
     CHECK(field_is(e, "status", "-10"), "E status is the first error (-10)");
 
     /* capabilities absent -> N with the port's reason */
     r = record_of('N', "fifo.put.immediate.kernel");
     CHECK(field_is(r, "reason", "fake port has no FIFO"), "missing FIFO: N with the port's reason");
     r = record_of('N', "heap.malloc.immediate");
-    CHECK(field_is(r, "reason", "fake port: capability absent"), "missing heap: N with the port's reason");
+    CHECK(field_is(r, "reason", "fake port: capability absent"),
+          "missing heap: N with the port's reason");
     r = record_of('N', "thread.suspend.kernel.from.kernel");
     CHECK(r != NULL, "second capability (SUSPEND) absent -> N");
     r = human_of("fifo.put.immediate.kernel");
-    CHECK(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s", r ? r : "");
+    CHECK(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s",
+          r ? r : "");
     r = record_of('N', "mutex.unlock.immediate.recursive.kernel");
     CHECK(field_is(r, "reason", "fake: unlock=not measured"), "rtb_na() reason in the N record");
-    CHECK(record_of('R', "fifo.put.immediate.kernel") == NULL, "no figure for a missing capability");
+    CHECK(record_of('R', "fifo.put.immediate.kernel") == NULL,
+          "no figure for a missing capability");
 
     /* calib: the fake counter advances only on reads, so every window is
      * exactly the overhead: all zero after subtraction */
     for (k = 0; k < 4; k++) {
-        static const char *const ids[] = {"calib.empty", "calib.nop10", "calib.nop100", "calib.call"};
+        static const char *const ids[] = {"calib.empty", "calib.nop10", "calib.nop100",
+                                          "calib.call"};
         r = record_of('R', ids[k]);
         CHECK(field_is(r, "n", "100") && field_is(r, "min", "0") && field_is(r, "max", "0") &&
                   field_is(r, "mean", "0.000") && field_is(r, "flags", ""),
@@ -353,23 +362,28 @@ static void test_full_run(void)
 
     /* wrap of the 16-bit counter measured right */
     r = record_of('R', "semaphore.give.immediate.kernel");
-    CHECK(sem_give_calls == 104, "benchmark ran warm-up + iterations = 104 windows (%u)", sem_give_calls);
+    CHECK(sem_give_calls == 104, "benchmark ran warm-up + iterations = 104 windows (%u)",
+          sem_give_calls);
     CHECK(sem_give_wraps > 0, "the 16-bit counter wrapped inside %u windows", sem_give_wraps);
     CHECK(field_is(r, "n", "100") && field_is(r, "min", "100") && field_is(r, "max", "100") &&
-              field_is(r, "mean", "100.000") && field_is(r, "sd", "0.000") && field_is(r, "p999", "100") &&
-              field_is(r, "flags", ""),
+              field_is(r, "mean", "100.000") && field_is(r, "sd", "0.000") &&
+              field_is(r, "p999", "100") && field_is(r, "flags", ""),
           "every window across the wraps measures 100 ticks: %s", r ? r : "");
     r = human_of("semaphore.give.immediate.kernel");
-    CHECK(r && strcmp(r, "semaphore.give.immediate.kernel          - Give a semaphore (no waiters)        "
-                         "              :     100 cycles ,    1000 ns : p50=100 p90=100 p99=100 "
-                         "p99.9=100 min=100 max=100 sd=0.000 n=100") == 0,
+    CHECK(r &&
+              strcmp(
+                  r,
+                  "semaphore.give.immediate.kernel          - Give a semaphore (no waiters)        "
+                  "              :     100 cycles ,    1000 ns : p50=100 p90=100 p99=100 "
+                  "p99.9=100 min=100 max=100 sd=0.000 n=100") == 0,
           "human line in latency_measure's layout: %s", r ? r : "");
 
     r = record_of('R', "events.post.immediate.kernel");
-    CHECK(field_is(r, "flags", "clamped") && field_is(r, "max", "0"), "windows below the overhead: 0 and flags=clamped");
+    CHECK(field_is(r, "flags", "clamped") && field_is(r, "max", "0"),
+          "windows below the overhead: 0 and flags=clamped");
     r = record_of('R', "thread.start.kernel.from.kernel");
-    CHECK(field_is(r, "flags", "nosched") && field_is(r, "mean", "50.000") && field_is(r, "sd", "10.000") &&
-              field_is(r, "p50", "40") && field_is(r, "p90", "60"),
+    CHECK(field_is(r, "flags", "nosched") && field_is(r, "mean", "50.000") &&
+              field_is(r, "sd", "10.000") && field_is(r, "p50", "40") && field_is(r, "p90", "60"),
           "RTB_NEEDS_RT without RT_SCHED: flags=nosched; 40/60 alternating: mean 50 sd 10");
 
     r = record_of('F', "mutex.lock.immediate.recursive.kernel");
@@ -378,7 +392,8 @@ static void test_full_run(void)
     r = human_of("mutex.lock.immediate.recursive.kernel");
     CHECK(r && strstr(r, " : FAILED : port (-9)") != NULL, "human FAILED line");
     r = record_of('F', "semaphore.take.immediate.kernel");
-    CHECK(field_is(r, "err", "-10") && field_is(r, "name", "check"), "success without samples is F check, not a figure");
+    CHECK(field_is(r, "err", "-10") && field_is(r, "name", "check"),
+          "success without samples is F check, not a figure");
 }
 
 static void test_configured_run(void)
@@ -403,7 +418,8 @@ static void test_configured_run(void)
     CHECK(field_is(r, "n", "1000") && field_is(r, "mean", "200.000") && field_is(r, "min", "200"),
           "ticks converted with unit_num/unit_den (x2): %s", r ? r : "");
     r = human_of("semaphore.give.immediate.kernel");
-    CHECK(r && strstr(r, ":     200 insns ,    2000 ns :") != NULL, "human line in the timer's unit");
+    CHECK(r && strstr(r, ":     200 insns ,    2000 ns :") != NULL,
+          "human line in the timer's unit");
     CHECK(record_of('R', "semaphore.give.wake+ctx.k_to_k") == NULL &&
               record_of('N', "semaphore.give.wake+ctx.k_to_k") == NULL,
           "excluded id semaphore.give.wake+ctx.k_to_k gets no record");
@@ -425,7 +441,8 @@ static void test_list_and_errors(void)
     run(&cfg, &rc);
     for (i = 0; i < nlines; i++)
         recs += strncmp(lines[i], "RTB1", 4) == 0;
-    CHECK(rc == 0 && nlines == rtb_catalog_len && recs == 0, "list prints %u catalog lines, no records", nlines);
+    CHECK(rc == 0 && nlines == rtb_catalog_len && recs == 0,
+          "list prints %u catalog lines, no records", nlines);
     CHECK(nlines > 0 && strncmp(lines[0], rtb_catalog[0].id, strlen(rtb_catalog[0].id)) == 0,
           "list starts with the first catalog id");
 
@@ -442,8 +459,9 @@ static void test_list_and_errors(void)
         memset(long_kver, 'v', sizeof long_kver - 1);
         fake_info.kernel_version = long_kver;
         run(NULL, &rc);
-        CHECK(rc == RTB_ERR_OVERFLOW && record_of('H', NULL) == NULL && record_of('R', NULL) == NULL &&
-                  nlines == 2 && strncmp(lines[1], "rtbench: error: record longer", 29) == 0,
+        CHECK(rc == RTB_ERR_OVERFLOW && record_of('H', NULL) == NULL &&
+                  record_of('R', NULL) == NULL && nlines == 2 &&
+                  strncmp(lines[1], "rtbench: error: record longer", 29) == 0,
               "header too long: RTB_ERR_OVERFLOW, an error line, no records, nothing run");
         fake_info.kernel_version = saved;
     }

@@ -119,7 +119,8 @@ static void test_percentiles(void)
     {
         static const uint32_t t[8] = {2, 4, 4, 4, 5, 5, 7, 9};
         stats_of(t, 8, &st);
-        CHECK(st.mean_milli == 5000 && st.sd_milli == 2000, "2 4 4 4 5 5 7 9: mean 5.000 sd 2.000 (got %llu %llu)",
+        CHECK(st.mean_milli == 5000 && st.sd_milli == 2000,
+              "2 4 4 4 5 5 7 9: mean 5.000 sd 2.000 (got %llu %llu)",
               (unsigned long long)st.mean_milli, (unsigned long long)st.sd_milli);
         CHECK_EQ(st.p50, 4, "2 4 4 4 5 5 7 9: p50 (rank 4)");
     }
@@ -127,8 +128,9 @@ static void test_percentiles(void)
     {
         static const uint32_t a[3] = {1, 1, 2};
         stats_of(a, 3, &st);
-        CHECK(st.mean_milli == 1333 && st.sd_milli == 471, "1 1 2: mean 1.333 sd 0.471 (got %llu %llu)",
-              (unsigned long long)st.mean_milli, (unsigned long long)st.sd_milli);
+        CHECK(st.mean_milli == 1333 && st.sd_milli == 471,
+              "1 1 2: mean 1.333 sd 0.471 (got %llu %llu)", (unsigned long long)st.mean_milli,
+              (unsigned long long)st.sd_milli);
         static const uint32_t b[3] = {1, 2, 2};
         stats_of(b, 3, &st);
         CHECK_EQ(st.mean_milli, 1667, "1 2 2: mean 1.667 (rounded up)");
@@ -182,7 +184,8 @@ static void test_random_vs_float(void)
             fabsl((long double)st.sd_milli - sd * 1000) > 0.5L + sd * 1e-12L)
             bad++;
     }
-    CHECK(bad == 0, "200 random data sets: mean and sd within rounding of long double (%u off)", bad);
+    CHECK(bad == 0, "200 random data sets: mean and sd within rounding of long double (%u off)",
+          bad);
 }
 
 static void test_delta(void)
@@ -212,11 +215,14 @@ static void test_overhead(void)
     CHECK_EQ(clamped, 1, "clamp counted");
     CHECK_EQ(rtb_sub_overhead(0, UINT64_MAX, &clamped, &saturated), 0, "huge overhead clamps");
     CHECK_EQ(clamped, 2, "second clamp counted");
-    CHECK_EQ(rtb_sub_overhead(30, 30, &clamped, &saturated), 0, "delta == overhead is 0, not clamped");
+    CHECK_EQ(rtb_sub_overhead(30, 30, &clamped, &saturated), 0,
+             "delta == overhead is 0, not clamped");
     CHECK_EQ(clamped, 2, "equal is not a clamp");
-    CHECK_EQ(rtb_sub_overhead((uint64_t)1 << 40, 5, &clamped, &saturated), UINT32_MAX, "saturates at UINT32_MAX");
+    CHECK_EQ(rtb_sub_overhead((uint64_t)1 << 40, 5, &clamped, &saturated), UINT32_MAX,
+             "saturates at UINT32_MAX");
     CHECK_EQ(saturated, 1, "saturation counted");
-    CHECK_EQ(rtb_sub_overhead((uint64_t)UINT32_MAX + 5, 5, &clamped, &saturated), UINT32_MAX, "exactly UINT32_MAX");
+    CHECK_EQ(rtb_sub_overhead((uint64_t)UINT32_MAX + 5, 5, &clamped, &saturated), UINT32_MAX,
+             "exactly UINT32_MAX");
     CHECK_EQ(saturated, 1, "exactly UINT32_MAX is not saturated");
     CHECK_EQ(rtb_sub_overhead(10, 20, NULL, NULL), 0, "NULL counters allowed");
     /* the Zephyr underflow: a 16-bit wrap read naively would be 2^32 - small */
@@ -231,7 +237,8 @@ static void test_scale(void)
     CHECK_EQ(rtb_scale(13, 1, 26), 1, "13/26 = 0.5 rounds up");
     CHECK_EQ(rtb_scale(12, 1, 26), 0, "12/26 rounds down");
     CHECK_EQ(rtb_scale(((uint64_t)1 << 40) - 1, (1u << 24) - 1, (1u << 24) - 3),
-             (uint64_t)((((unsigned __int128)(((uint64_t)1 << 40) - 1)) * ((1u << 24) - 1) + ((1u << 24) - 3) / 2) /
+             (uint64_t)((((unsigned __int128)(((uint64_t)1 << 40) - 1)) * ((1u << 24) - 1) +
+                         ((1u << 24) - 3) / 2) /
                         ((1u << 24) - 3)),
              "x < 2^40, num, den < 2^24");
     CHECK_EQ(rtb_scale(UINT64_MAX, 1000000000u, 2600000000u),
