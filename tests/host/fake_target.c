@@ -3,7 +3,7 @@
  * the target core's record.c, so the CRCs are computed, never pasted) and
  * then misbehaves as asked.
  *
- *   rtbench-fake-target MODE [N] [DELAY_MS]
+ *   rtbench-fake-target MODE [N] [DELAY_MS] [TAG]
  *     good       header, N results (one n/a, one FAILED among them when N >= 4), end
  *     hang       header, N results, then sleeps forever
  *     stubborn   like hang, but ignores SIGTERM (needs SIGKILL)
@@ -14,7 +14,8 @@
  *     mismatch   header, N results, end record claiming N+2
  *     two        two complete runs in one stream
  *     exit3      like good, then exit status 3
- *   DELAY_MS: sleep between records (default 0).
+ *   DELAY_MS: sleep between records (default 0). TAG is ignored: it lets a
+ *   test find its own target in the process list.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>

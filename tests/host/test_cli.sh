@@ -126,11 +126,11 @@ check "hang partial run kept" has "$TMP/out" "^metrics:  3$"
 check "hang marked incomplete" has "$TMP/out" "^status:   incomplete - timeout after 2 s; no end record: 3 of 3 records received$"
 
 start=$(date +%s)
-run "$RTB" run --db "$DB" --target "cmd:$FAKE stubborn 2" --timeout 1 --label stubborn
+run "$RTB" run --db "$DB" --target "cmd:$FAKE stubborn 2 0 stub$$" --timeout 1 --label stubborn
 el=$(( $(date +%s) - start ))
 check "SIGTERM ignored -> SIGKILL, exit 1" [ $rc = 1 ]
 check "SIGKILL after the grace period ($el s)" [ $el -ge 2 ] && [ $el -le 8 ]
-check "stubborn target gone" [ -z "$(ps -eo args | grep "[r]tbench-fake-target stubborn")" ]
+check "stubborn target gone" [ -z "$(ps -eo args | grep "[r]tbench-fake-target stubborn 2 0 stub$$")" ]
 run "$RTB" show --db "$DB" stubborn
 check "stubborn partial run kept" has "$TMP/out" "^metrics:  2$"
 
@@ -171,7 +171,7 @@ check "two runs in one stream" [ $rc = 0 ]
 check "two runs in one stream stored" [ "$("$RTB" list --db "$DB" --label two | tail -n +2 | grep -c complete)" = 2 ]
 
 # ---- Ctrl-C ---------------------------------------------------------------
-"$RTB" run --db "$DB" --target "cmd:$FAKE good 50 200" --label intr >"$TMP/out" 2>"$TMP/err" &
+"$RTB" run --db "$DB" --target "cmd:$FAKE good 50 200 intr$$" --label intr >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 i=0
 while [ $i -lt 50 ] && ! grep -q '^\[3/50\]' "$TMP/err"; do sleep 0.1; i=$((i + 1)); done
@@ -181,7 +181,7 @@ rc=$?
 check "Ctrl-C -> exit 130" [ $rc = 130 ]
 check "Ctrl-C reported" has "$TMP/err" "interrupted by SIGINT"
 sleep 0.3
-check "Ctrl-C killed the target" [ -z "$(ps -eo args | grep "[r]tbench-fake-target good 50 200")" ]
+check "Ctrl-C killed the target" [ -z "$(ps -eo args | grep "[r]tbench-fake-target good 50 200 intr$$")" ]
 run "$RTB" show --db "$DB" intr
 check "Ctrl-C partial run kept" has "$TMP/out" "^status:   incomplete - interrupted by SIGINT; no end record: [0-9]* of 50 records received$"
 n=$(sed -n 's/^metrics:  //p' "$TMP/out")
