@@ -168,7 +168,7 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
 {
     uint32_t i, loops = rtb_loops(ctx);
     rtb_cycles_t t0, t1;
-    int rc = 0;
+    int rc = 0, st;
 
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
@@ -182,13 +182,11 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
         rtb_thread_yield();
         if (ls.phase != 0)
             rc = RTB_ERR_CHECK;
-        /* Start it (equal priority: no switch) and wait for it to end. */
-        {
-            int s = rtb_thread_start(&life);
-
-            RTB_B_KEEP(rc, s);
-            RTB_B_KEEP(rc, rtb_b_reap(&life, s == 0)); /* started: join waits for it */
-        }
+        /* Start it (equal priority: no switch) and wait for it to end; one
+         * that could not be started is aborted instead. */
+        st = rtb_thread_start(&life);
+        RTB_B_KEEP(rc, st);
+        RTB_B_KEEP(rc, rtb_b_reap(&life, st == 0));
         if (rc == 0 && ls.phase != 1)
             rc = RTB_ERR_CHECK; /* the thread created is not the one that ran */
         if (rc == 0)
