@@ -30,9 +30,9 @@
 extern char **environ;
 
 #define ICOUNT_SHIFT 10
-/* The image reads the command line into 256 bytes (ports/cortex-m/cmdline.c),
+/* The image reads the command line into 512 bytes (ports/cortex-m/cmdline.c),
  * after QEMU's copy of the image path. */
-#define MAX_APPEND 160
+#define MAX_APPEND 240
 
 static const char *const boards[] = {"mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505", NULL};
 

@@ -9,7 +9,8 @@
 #include "rtb_cm_board.h"
 #include "semihost.h"
 
-static char cmdline[256];
+/* QEMU puts the image path first: room for a long path and the options. */
+static char cmdline[512];
 
 static int streq(const char *a, const char *b)
 {
@@ -77,8 +78,11 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
     cfg->iterations = 0;
     cfg->warmup = UINT32_MAX;
     cfg->list_only = 0;
-    if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0)
-        return 0; /* no command line available: defaults */
+    if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0) {
+        rtb_cm_console_puts("rtbench: bad command line: semihosting could not return it "
+                            "(longer than 511 bytes?)\n");
+        return RTB_ERR_INVAL;
+    }
 
     while (*p) {
         while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')

@@ -203,6 +203,9 @@ static int t_bringup(const char *qemu, const char *board, const char *elf)
     long units = field_num(r.out, "bringup: spin1000", "units");
     check(units >= 2001 && units <= 2001 + 40, "%s 1000-iteration loop measures %ld insns (2001 + reads)", board,
           units);
+    check(strstr(r.out, "bringup: raw command line: ") && strstr(r.out, "rtbench-bringup-") &&
+              strstr(r.out, ".elf --filter calib.* --iterations 7 --warmup=2\n"),
+          "%s semihosting command line = image path + -append", board);
     check(field_is(r.out, "bringup: cmdline", "filter", "calib.*") &&
               field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
               field_num(r.out, "bringup: cmdline", "warmup") == 2,
@@ -251,6 +254,15 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
     if (run_qemu(qemu, board, elf, 1, "--nope", &r) != 0)
         return fail_run("unknown option");
     check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused", board);
+    free(r.out);
+
+    char longline[700] = "--filter ";
+    memset(longline + 9, 'a', 600);
+    longline[609] = '\0';
+    if (run_qemu(qemu, board, elf, 1, longline, &r) != 0)
+        return fail_run("long command line");
+    check(r.status == 2 && strstr(r.out, "semihosting could not return it"),
+          "%s a command line longer than the image's buffer is refused, not ignored (exit %d)", board, r.status);
     free(r.out);
 
     if (run_qemu(qemu, board, elf, 1, "exit=7", &r) != 0)

@@ -128,6 +128,9 @@ int main(void)
 
     if (rtb_cm_semihost_cmdline(raw, sizeof raw) < 0)
         raw[0] = '\0';
+    rtb_cm_console_puts("bringup: raw command line: ");
+    rtb_cm_console_puts(raw);
+    rtb_cm_console_puts("\n");
 
     rtb_cm_swirq_enable();
     t0 = rtb_timer_read();
