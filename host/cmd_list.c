@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "db.h"
@@ -68,6 +69,11 @@ int cmd_list(int argc, char **argv)
     }
     if (!db_path)
         db_path = db_default_path();
+    /* Reading never creates a database: a mistyped path is an error. */
+    if (access(db_path, F_OK) != 0) {
+        fprintf(stderr, "rtbench list: no database at %s (nothing stored there yet)\n", db_path);
+        return 2;
+    }
     sqlite3 *db;
     char err[512];
     if (db_open(db_path, &db, err, sizeof err) != 0) {

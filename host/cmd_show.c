@@ -3,6 +3,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "db.h"
@@ -54,6 +55,11 @@ int cmd_show(int argc, char **argv)
     }
     if (!db_path)
         db_path = db_default_path();
+    /* Reading never creates a database: a mistyped path is an error. */
+    if (access(db_path, F_OK) != 0) {
+        fprintf(stderr, "rtbench show: no database at %s (nothing stored there yet)\n", db_path);
+        return 2;
+    }
     sqlite3 *db;
     char err[512];
     if (db_open(db_path, &db, err, sizeof err) != 0) {

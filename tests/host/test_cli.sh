@@ -77,10 +77,13 @@ badarg "unexpected argument" list --db "$DB" extra
 badarg "which run" show --db "$DB"
 badarg "unexpected argument" show --db "$DB" 1 2
 badarg "--bogus" show --bogus 1
-badarg "no runs stored" show --db "$DB" latest
+badarg "no database at $TMP/never.db" show --db "$TMP/never.db" latest
+badarg "no database at $TMP/never.db" list --db "$TMP/never.db"
 badarg "--bogus" import --bogus
 badarg "--bogus" compare --bogus
 badarg "--bogus" check --bogus
+"$RTB" run --db "$TMP/empty.db" --target "cmd:$FAKE garbage" 2>/dev/null
+badarg "no runs stored" show --db "$TMP/empty.db" latest
 printf 'not a database, just text\n%.0s' $(seq 1 100) >"$TMP/garbage.db"
 badarg "garbage.db" list --db "$TMP/garbage.db"
 check "bad arguments stored nothing" [ "$(nruns)" = 0 ]
