@@ -145,6 +145,25 @@ check "timestamped log" '[ $rc -eq 0 ] && echo "$out" | grep -q "zephyr, frdm_rw
 run "$RTB" check 1 stamped --db "$DB" --threshold 0
 check "timestamped log: same figures as the plain one" '[ $rc -eq 0 ] && echo "$out" | grep -q "^summary: 47 compared, 0 regressions, 0 faster, 0 flagged"'
 
+# ---- truncated and damaged logs through the whole command: never a crash ----
+cat "$TMP/good.log" "$Z/rpi_pico.log" >"$TMP/both.log"
+size=$(wc -c <"$TMP/both.log")
+crashes=0
+i=0
+while [ $i -lt 40 ]; do
+    n=$(( (i * 7919 + 13) % size ))
+    head -c "$n" "$TMP/both.log" >"$TMP/cut.log"
+    # damage one byte in the middle of what is left
+    if [ "$n" -gt 10 ]; then
+        python3 -c 'import sys; p=sys.argv[1]; b=bytearray(open(p,"rb").read()); b[len(b)//2]^=0x5a; open(p,"wb").write(b)' "$TMP/cut.log"
+    fi
+    "$RTB" import --db "$TMP/fuzz.db" "$TMP/cut.log" >/dev/null 2>"$TMP/fuzz.err"
+    r=$?
+    if [ $r -gt 2 ]; then crashes=$((crashes + 1)); echo "cut at $n: exit $r" >&2; fi
+    i=$((i + 1))
+done
+check "40 truncated/damaged logs: exit 0, 1 or 2, never a crash" '[ $crashes -eq 0 ]'
+
 # ---- bad arguments: one line, exit 2, nothing stored ----
 for args in "" "--format" "--format xml $Z/rpi_pico.log" "--cpu-hz abc $Z/rpi_pico.log" "--cpu-hz 0 $Z/rpi_pico.log" \
     "--iters 0 $Z/rpi_pico.log" "--iters -5 $Z/rpi_pico.log" "--bogus $Z/rpi_pico.log" "$Z/rpi_pico.log --label" \
