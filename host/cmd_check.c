@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "db.h"
@@ -148,6 +149,11 @@ int cmd_check(int argc, char **argv)
     struct run base = {0}, cand = {0};
     if (!dbpath)
         dbpath = db_default_path();
+    /* Reading never creates a database: a mistyped path is an error. */
+    if (access(dbpath, F_OK) != 0) {
+        fprintf(stderr, "rtbench check: no database at %s (nothing stored there yet)\n", dbpath);
+        goto out;
+    }
     if (db_open(dbpath, &db, err, sizeof err) < 0) {
         fprintf(stderr, "rtbench check: %s\n", err);
         goto out;

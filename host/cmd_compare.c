@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "db.h"
@@ -160,6 +161,11 @@ int cmd_compare(int argc, char **argv)
     struct cmp_cell *cells = NULL;
     if (!dbpath)
         dbpath = db_default_path();
+    /* Reading never creates a database: a mistyped path is an error. */
+    if (access(dbpath, F_OK) != 0) {
+        fprintf(stderr, "rtbench compare: no database at %s (nothing stored there yet)\n", dbpath);
+        goto out;
+    }
     if (db_open(dbpath, &db, err, sizeof err) < 0) {
         fprintf(stderr, "rtbench compare: %s\n", err);
         goto out;

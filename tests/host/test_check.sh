@@ -111,6 +111,10 @@ check "rw612 vs pico: exit 1" '[ $rc -eq 1 ]'
 check "rw612 vs pico: the 4 outliers apart" 'echo "$out" | grep -q "^summary: 43 compared, .* 4 flagged, 0 missing"'
 check "rw612 vs pico: mean of mean-only logs" 'echo "$out" | grep -q "^REGRESSION  heap.malloc.immediate  *mean  *524 ->  *1103 "'
 
+# ---- reading never creates a database ----
+run "$RTB" check 1 2 --db "$TMP/none.db"
+check "missing database: exit 2, one line, not created" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no database at" && [ ! -e "$TMP/none.db" ]'
+
 # ---- bad arguments: one line, exit 2 ----
 for args in "" "base" "base cand same" "base cand --threshold" "base cand --threshold abc" "base cand --threshold -5" \
     "base cand --bogus" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing"; do
