@@ -102,29 +102,36 @@ static int busy(int rc)
     return rc == SQLITE_BUSY || rc == SQLITE_LOCKED;
 }
 
-/* sqlite3_exec with retries while another connection holds the lock. */
+static long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* sqlite3_exec / sqlite3_step, retried while another connection holds the
+ * lock (each attempt already waits up to DB_BUSY_MS in SQLite's busy
+ * handler) until DB_RETRY_MS have passed in all. */
 static int exec_retry(sqlite3 *db, const char *sql)
 {
-    long waited = 0;
+    long start = now_ms();
     for (;;) {
         int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-        if (!busy(rc) || waited >= DB_RETRY_MS)
+        if (!busy(rc) || now_ms() - start >= DB_RETRY_MS)
             return rc;
         sleep_ms(20);
-        waited += 20;
     }
 }
 
 static int step_retry(sqlite3_stmt *st)
 {
-    long waited = 0;
+    long start = now_ms();
     for (;;) {
         int rc = sqlite3_step(st);
-        if (!busy(rc) || waited >= DB_RETRY_MS)
+        if (!busy(rc) || now_ms() - start >= DB_RETRY_MS)
             return rc;
         sqlite3_reset(st);
         sleep_ms(20);
-        waited += 20;
     }
 }
 

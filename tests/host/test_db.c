@@ -5,6 +5,7 @@
  * bad databases.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,49 @@ static void test_incremental(void)
     free(path);
 }
 
+struct holder {
+    sqlite3 *db;
+    int ok;
+};
+
+static void *hold_lock(void *arg)
+{
+    struct holder *h = arg;
+    usleep(800 * 1000); /* keep the write lock while the other writer waits */
+    h->ok = sqlite3_exec(h->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    return NULL;
+}
+
+/* A writer that finds the database locked by another one waits for it. */
+static void test_locked(void)
+{
+    char *path = path_in_tmp("lock.db");
+    sqlite3 *a, *b;
+    char err[512] = "";
+    CHECK(db_open(path, &a, err, sizeof err) == 0);
+    CHECK(db_open(path, &b, err, sizeof err) == 0);
+    CHECK(sqlite3_exec(a, "BEGIN IMMEDIATE; INSERT INTO runs(source,format,created,status) "
+                          "VALUES('x','rtbench','2026-01-01T00:00:00Z','complete')",
+                       NULL, NULL, NULL) == SQLITE_OK);
+    struct holder h = {a, 0};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, hold_lock, &h) == 0);
+    struct run r;
+    make_run(&r, "waited");
+    r.status = RUN_COMPLETE;
+    CHECK(db_store_run(b, &r, err, sizeof err) == 0); /* blocks until the holder commits */
+    pthread_join(t, NULL);
+    CHECK(h.ok);
+    CHECK(r.id == 2); /* stored after the holder's row */
+    struct run l;
+    CHECK(db_load_run(b, "waited", &l, err, sizeof err) == 0 && l.n_m == 3);
+    run_free(&l);
+    run_free(&r);
+    db_close(a);
+    db_close(b);
+    free(path);
+}
+
 static void test_bad_databases(void)
 {
     char err[512] = "";
@@ -232,6 +276,7 @@ int main(int argc, char **argv)
     free(mk);
     test_round_trip();
     test_incremental();
+    test_locked();
     test_bad_databases();
     printf("test_db: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
