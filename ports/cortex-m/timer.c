@@ -7,7 +7,8 @@
  *   - under QEMU -icount shift=N every guest instruction advances virtual
  *     time by exactly 2^N ns, so the loop costs hz * 2^N / 1e9 ticks per
  *     instruction (25.6 at N=10 and 25 MHz). When the measured ratio matches
- *     one N exactly (to the counter's +-1 tick rounding at each end), twice,
+ *     one N exactly (to the counter's +-1 tick rounding at each end), in three
+ *     measurements of different lengths,
  *     the figures are guest instruction counts: unit "insns", value = ticks *
  *     1e9 / (hz * 2^N), ns per unit = 2^N, clock "emulated-icount";
  *   - else, when the core's debug block is missing (DEMCR.TRCENA does not
@@ -26,9 +27,12 @@
 #include "timer_cm.h"
 
 /* Loop sizes for the icount test: the difference between a 2K and a K
- * iteration window is exactly 2K instructions (rtb_cm_spin: 2 per iteration). */
-#define ICOUNT_K 65536u
-#define ICOUNT_MAX_SHIFT 16
+ * iteration window is exactly 2K instructions (rtb_cm_spin: 2 per iteration).
+ * Three sizes, all of which must give the same shift: a host-timed emulator
+ * would have to run at exactly a power-of-two rate, to 0.1 per mille, three
+ * times in a row. */
+static const uint32_t icount_k[3] = {65536u, 40000u, 65536u};
+#define ICOUNT_MAX_SHIFT 10 /* QEMU refuses larger shifts */
 
 static struct rtb_cm_counter counter;
 static struct rtb_timer_desc desc;
@@ -88,24 +92,24 @@ static uint64_t gcd_u64(uint64_t a, uint64_t b)
 
 /* Ticks across 2K instructions: window(2K) - window(K), interrupts masked.
  * (rtb_cm_counter_window is not inlined: both windows run the same code.) */
-static uint32_t ticks_per_2k_insns(void)
+static uint32_t ticks_per_2k_insns(uint32_t k)
 {
     uint32_t primask = rtb_cm_irq_save(), a, b;
-    (void)rtb_cm_counter_window(&counter, ICOUNT_K); /* warm (translation, caches) */
-    a = rtb_cm_counter_window(&counter, ICOUNT_K);
-    b = rtb_cm_counter_window(&counter, 2u * ICOUNT_K);
+    (void)rtb_cm_counter_window(&counter, k); /* warm (translation, caches) */
+    a = rtb_cm_counter_window(&counter, k);
+    b = rtb_cm_counter_window(&counter, 2u * k);
     rtb_cm_irq_restore(primask);
     return (b - a) & counter.mask;
 }
 
 /* The shift N for which `ticks` equals 2K * hz * 2^N / 1e9 to within the
  * rounding of the two windows (+-2 ticks), or -1. */
-static int match_shift(uint32_t ticks)
+static int match_shift(uint32_t ticks, uint32_t k)
 {
     int n;
     for (n = 0; n <= ICOUNT_MAX_SHIFT; n++) {
-        /* 2K * hz * 2^n * 1000 fits in 64 bits for K = 2^16, hz < 2^31, n <= 16 */
-        uint64_t expect_milli = (uint64_t)2u * ICOUNT_K * counter.hz * ((uint64_t)1 << n) / 1000000u;
+        /* 2K * hz * 2^n fits in 64 bits for K <= 2^16, hz < 2^31, n <= 10 */
+        uint64_t expect_milli = (uint64_t)2u * k * counter.hz * ((uint64_t)1 << n) / 1000000u;
         uint64_t got_milli = (uint64_t)ticks * 1000u;
         uint64_t diff = got_milli > expect_milli ? got_milli - expect_milli : expect_milli - got_milli;
         if (expect_milli / 1000u >= (uint64_t)counter.mask / 2u)
@@ -144,7 +148,8 @@ static void set_units(void)
 int rtb_timer_init(void)
 {
     const char *why_dwt = 0, *why_fpgaio = 0, *why_systick = 0;
-    int a, b;
+    int shift;
+    unsigned i;
 
     if (ready)
         return 0;
@@ -159,9 +164,11 @@ int rtb_timer_init(void)
         rtb_cm_console_puts("\n");
         return RTB_ERR_NOTSUP;
     }
-    a = match_shift(ticks_per_2k_insns());
-    b = match_shift(ticks_per_2k_insns());
-    icount_shift = (a >= 0 && a == b) ? a : -1;
+    shift = match_shift(ticks_per_2k_insns(icount_k[0]), icount_k[0]);
+    for (i = 1; i < sizeof icount_k / sizeof icount_k[0] && shift >= 0; i++)
+        if (match_shift(ticks_per_2k_insns(icount_k[i]), icount_k[i]) != shift)
+            shift = -1;
+    icount_shift = shift;
     set_units();
     ready = 1;
     return 0;

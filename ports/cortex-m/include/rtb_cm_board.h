@@ -76,8 +76,9 @@ void SysTick_Handler(void);
  * Words before the first "--" option (QEMU passes the image path first) are
  * skipped. Fields not given keep their defaults (NULL filter, 0 iterations,
  * UINT32_MAX warm-up, list_only 0). Returns 0, or RTB_ERR_INVAL after
- * printing one line "rtbench: bad command line: ..." (the caller should then
- * exit with RTB_CM_EXIT_USAGE). Strings point into a static buffer. */
+ * printing one line "rtbench: bad command line: ..." - also when semihosting
+ * cannot return the line (longer than 511 bytes) - and the caller should then
+ * exit with RTB_CM_EXIT_USAGE. Strings point into a static buffer. */
 int rtb_cm_cmdline(struct rtb_run_config *cfg);
 
 /* The counter layer (timer.h is the interface; these add board details). */
