@@ -34,7 +34,9 @@
 static const uint32_t icount_k[3] = {65536u, 40000u, 65536u};
 #define ICOUNT_MAX_SHIFT 10 /* QEMU refuses larger shifts */
 
-static struct rtb_cm_counter counter;
+/* Until rtb_timer_init() chose a counter, reads return 0 (not whatever is at address 0). */
+static const uint32_t no_counter;
+static struct rtb_cm_counter counter = {&no_counter, 0, 0xffffffffu, 32, 1, "none"};
 static struct rtb_timer_desc desc;
 static int icount_shift = -1;
 static int ready;
