@@ -75,6 +75,7 @@ struct refk_thread {
     uint8_t state;                   /* REFK_TS_* bits */
     uint8_t timed;                   /* 1 while on the timeout list */
     uint8_t mode;                    /* event wait: REFK_EVENTS_ANY / _ALL */
+    uint8_t base_prio;               /* as created / set; prio may be inherited above it */
     struct refk_waitq *waitq;        /* the queue it waits in, or NULL */
     int32_t wait_ret;                /* result handed over by the waker */
     void *wait_data;                 /* item/value/buffer handed over */
@@ -82,6 +83,8 @@ struct refk_thread {
     struct refk_thread *tnext, *tprev; /* timeout list (sorted by expiry) */
     uint32_t expiry;                 /* tick at which the wait times out */
     struct refk_waitq joinq;         /* threads in refk_thread_join() */
+    struct refk_mutex *held;         /* mutexes it owns (priority inheritance) */
+    struct refk_mutex *wait_mutex;   /* the mutex it waits for, or NULL */
     const char *name;
 };
 
@@ -141,12 +144,13 @@ int refk_sem_init(struct refk_sem *s, uint32_t initial, uint32_t limit);
 int refk_sem_give(struct refk_sem *s); /* ISR-safe */
 int refk_sem_take(struct refk_sem *s, int32_t timeout);
 
-/* ---- recursive mutexes (no priority inheritance) ------------------------- */
+/* ---- recursive mutexes with priority inheritance --------------------------- */
 
 struct refk_mutex {
     struct refk_waitq wq;
     struct refk_thread *owner;
     uint32_t count;
+    struct refk_mutex *next_held; /* the owner's list of held mutexes */
 };
 int refk_mutex_init(struct refk_mutex *m);
 int refk_mutex_lock(struct refk_mutex *m, int32_t timeout);

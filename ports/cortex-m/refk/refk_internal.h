@@ -20,6 +20,14 @@ void refk_timeout_cancel(struct refk_thread *t);
  */
 int refk_block(struct refk_waitq *wq, int32_t timeout);
 
+/* Give `t` the effective priority `p` (kernel lock held): it moves to the
+ * tail of level p if ready, is re-sorted in its wait queue if waiting, and a
+ * switch is requested if the most urgent ready thread changed. */
+void refk_reprio(struct refk_thread *t, unsigned p);
+/* The priority `t` should run at: its base priority or the most urgent
+ * waiter of a mutex it holds, whichever is higher. */
+unsigned refk_effective_prio(const struct refk_thread *t);
+
 /* Wake `t`, which waits on a queue: hand it `ret` and make it ready unless
  * it is also suspended. Kernel lock held. */
 static inline void refk_wake(struct refk_sched *s, struct refk_thread *t, int32_t ret)

@@ -305,6 +305,9 @@ int refk_thread_create(struct refk_thread *t, const char *name, refk_entry_t ent
         prio = REFK_PRIO_MAX;
     frame_init(t, entry, arg, stack, stack_bytes);
     t->prio = (uint8_t)prio;
+    t->base_prio = (uint8_t)prio;
+    t->held = NULL;
+    t->wait_mutex = NULL;
     t->state = REFK_TS_NEW;
     t->timed = 0;
     t->waitq = NULL;
@@ -450,6 +453,36 @@ __attribute__((naked)) void refk_yield(void)
                      [prio] "i"(offsetof(struct refk_thread, prio)));
 }
 
+unsigned refk_effective_prio(const struct refk_thread *t)
+{
+    const struct refk_mutex *m;
+    unsigned p = t->base_prio;
+    for (m = t->held; m != NULL; m = m->next_held)
+        if (m->wq.head != NULL && m->wq.head->prio > p)
+            p = m->wq.head->prio; /* wait queues are sorted: the head is the most urgent */
+    return p;
+}
+
+void refk_reprio(struct refk_thread *t, unsigned p)
+{
+    struct refk_sched *s = &refk_sched;
+    if (t->prio == p)
+        return;
+    if (t->state == 0) {
+        refk_rq_remove(s, t);
+        t->prio = (uint8_t)p;
+        refk_rq_add(s, t);
+        refk_resched(s);
+    } else if (t->waitq) {
+        struct refk_waitq *q = t->waitq;
+        refk_wq_remove(q, t);
+        t->prio = (uint8_t)p;
+        refk_wq_insert(q, t);
+    } else {
+        t->prio = (uint8_t)p;
+    }
+}
+
 int refk_thread_set_prio(struct refk_thread *t, int prio)
 {
     struct refk_sched *s = &refk_sched;
@@ -462,19 +495,8 @@ int refk_thread_set_prio(struct refk_thread *t, int prio)
         refk_unlock();
         return REFK_ESTATE;
     }
-    if (t->state == 0) {
-        refk_rq_remove(s, t);
-        t->prio = (uint8_t)prio;
-        refk_rq_add(s, t);
-        refk_resched(s);
-    } else if (t->waitq) {
-        struct refk_waitq *q = t->waitq;
-        refk_wq_remove(q, t);
-        t->prio = (uint8_t)prio;
-        refk_wq_insert(q, t);
-    } else {
-        t->prio = (uint8_t)prio;
-    }
+    t->base_prio = (uint8_t)prio;
+    refk_reprio(t, refk_effective_prio(t)); /* an inherited priority stays while it holds */
     refk_unlock_switch();
     return REFK_OK;
 }

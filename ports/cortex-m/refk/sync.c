@@ -50,7 +50,14 @@ int refk_sem_take(struct refk_sem *s, int32_t timeout)
     return refk_block(&s->wq, timeout);
 }
 
-/* ---- recursive mutexes ------------------------------------------------------ */
+/* ---- recursive mutexes -----------------------------------------------------
+ * Priority inheritance: a thread that blocks on a mutex raises the owner to
+ * its priority, and along the chain if that owner itself waits for a mutex
+ * (bounded by REFK_NUM_PRIO steps). An owner drops back, when it releases a
+ * mutex for the last time, to the higher of its base priority and the most
+ * urgent waiter of the mutexes it still holds. Not done: lowering an owner
+ * when a waiter times out or is aborted (it keeps the boost until its
+ * unlock). */
 
 int refk_mutex_init(struct refk_mutex *m)
 {
@@ -59,7 +66,51 @@ int refk_mutex_init(struct refk_mutex *m)
     m->wq.head = NULL;
     m->owner = NULL;
     m->count = 0;
+    m->next_held = NULL;
     return REFK_OK;
+}
+
+/* `c` becomes the owner of the free mutex `m`. Lock held. */
+static inline void mutex_take(struct refk_mutex *m, struct refk_thread *c, uint32_t count)
+{
+    m->owner = c;
+    m->count = count;
+    m->next_held = c->held;
+    c->held = m;
+}
+
+static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32_t timeout)
+{
+    struct refk_thread *c = refk_sched.cur, *o;
+    unsigned steps;
+    int ret;
+    refk_lock();
+    o = m->owner;
+    if (o == NULL) {
+        mutex_take(m, c, 1);
+        refk_unlock();
+        return REFK_OK;
+    }
+    if (timeout == 0) {
+        refk_unlock();
+        return REFK_EAGAIN;
+    }
+    if (refk_ipsr() != 0) { /* before any inheritance: refk_block refuses too */
+        refk_unlock();
+        return REFK_EPERM;
+    }
+    /* inherit along the chain of owners that wait for a mutex themselves */
+    for (steps = 0; o != NULL && o->prio < c->prio && steps < REFK_NUM_PRIO; steps++) {
+        refk_reprio(o, c->prio);
+        if (o->wait_mutex == NULL || o->waitq != &o->wait_mutex->wq)
+            break;
+        o = o->wait_mutex->owner;
+    }
+    c->wait_mutex = m;
+    /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
+    ret = refk_block(&m->wq, timeout);
+    c->wait_mutex = NULL;
+    return ret;
 }
 
 /*
@@ -68,23 +119,6 @@ int refk_mutex_init(struct refk_mutex *m)
  * nothing can change either under it. Taking a free mutex or blocking does
  * lock.
  */
-static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32_t timeout)
-{
-    refk_lock();
-    if (m->owner == NULL) {
-        m->owner = refk_sched.cur;
-        m->count = 1;
-        refk_unlock();
-        return REFK_OK;
-    }
-    if (timeout == 0) {
-        refk_unlock();
-        return REFK_EAGAIN;
-    }
-    /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
-    return refk_block(&m->wq, timeout);
-}
-
 int refk_mutex_lock(struct refk_mutex *m, int32_t timeout)
 {
     if (m->owner == refk_sched.cur) {
@@ -94,18 +128,30 @@ int refk_mutex_lock(struct refk_mutex *m, int32_t timeout)
     return mutex_lock_slow(m, timeout);
 }
 
-/* Give the mutex to its most urgent waiter, or free it. Lock held. */
+/* The caller, the owner, gives the mutex up for good: to its most urgent
+ * waiter (which then inherits from the remaining ones), or free; then it
+ * drops any priority it inherited through this mutex. Lock held. */
 static void mutex_release(struct refk_mutex *m)
 {
-    struct refk_thread *t = m->wq.head;
+    struct refk_sched *s = &refk_sched;
+    struct refk_thread *c = s->cur, *t = m->wq.head;
+    struct refk_mutex **pp = &c->held;
+    while (*pp != m && *pp != NULL)
+        pp = &(*pp)->next_held;
+    if (*pp == m)
+        *pp = m->next_held;
     if (t != NULL) {
-        m->owner = t;
-        m->count = 1;
-        refk_wake(&refk_sched, t, REFK_OK);
+        mutex_take(m, t, 1);
+        t->wait_mutex = NULL;
+        refk_wake(s, t, REFK_OK);
+        if (m->wq.head != NULL && m->wq.head->prio > t->prio)
+            refk_reprio(t, m->wq.head->prio);
     } else {
         m->owner = NULL;
         m->count = 0;
     }
+    if (c->prio != c->base_prio)
+        refk_reprio(c, refk_effective_prio(c));
 }
 
 static __attribute__((noinline)) int mutex_unlock_last(struct refk_mutex *m)
@@ -156,8 +202,7 @@ int refk_condvar_wait(struct refk_condvar *c, struct refk_mutex *m, int32_t time
     ret = refk_block(&c->wq, timeout);
     refk_lock();
     if (m->owner == NULL) { /* the common case: take it back at once */
-        m->owner = refk_sched.cur;
-        m->count = depth;
+        mutex_take(m, refk_sched.cur, depth);
         refk_unlock();
         return ret;
     }

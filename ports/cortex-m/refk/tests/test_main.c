@@ -207,6 +207,89 @@ static void test_mutex_recursive(void)
     CHECK_EQ(rtb_mutex_unlock(&mtx), 0);
 }
 
+/* ---- priority inheritance --------------------------------------------------------- */
+
+static void marker(void *arg);
+static rtb_mutex_t mtx2;
+
+static void pi_high(void *arg)
+{
+    (void)arg;
+    rcs[0] = rtb_mutex_lock(&mtx, RTB_FOREVER);
+    record(20);
+    rcs[1] = rtb_mutex_unlock(&mtx);
+}
+
+static void pi_chain_a(void *arg)
+{
+    (void)arg;
+    rcs[0] = rtb_mutex_lock(&mtx2, RTB_FOREVER); /* free: A owns m2 */
+    rcs[1] = rtb_mutex_lock(&mtx, RTB_FOREVER);  /* held by the test: blocks */
+    record(12);
+    rtb_mutex_unlock(&mtx);
+    rtb_mutex_unlock(&mtx2); /* B gets m2 and preempts: A is back at 12 */
+    record(13);
+}
+
+static void pi_chain_b(void *arg)
+{
+    (void)arg;
+    rcs[2] = rtb_mutex_lock(&mtx2, RTB_FOREVER); /* held by A: blocks, boosts A, then us */
+    record(20);
+    rtb_mutex_unlock(&mtx2);
+}
+
+static void test_priority_inheritance(void)
+{
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_init(&mtx2), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0); /* nested: one more unlock */
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(spawn(0, pi_high, NULL, HI, 0), 0); /* blocks on mtx: we inherit HI */
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(me->base_prio, TEST_PRIO);
+    /* a medium thread cannot preempt the boosted owner */
+    CHECK_EQ(spawn(1, marker, (void *)15, 15, 0), 0);
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* nested: still owned, still boosted */
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* the waiter runs, then the medium, then us */
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(norder, 2u);
+    CHECK_EQ(order[0], 20);
+    CHECK_EQ(order[1], 15);
+    CHECK_EQ(rcs[0], 0);
+    CHECK_EQ(rcs[1], 0);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    /* a chain: we hold m; A (12) holds m2 and waits for m; B (20) waits for m2 */
+    reset_record();
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_chain_a, NULL, 12, 0), 0);
+    CHECK_EQ(me->prio, 12);
+    CHECK_EQ(spawn(1, pi_chain_b, NULL, HI, 0), 0);
+    CHECK_EQ(help[0].k.prio, HI); /* A inherited from B ... */
+    CHECK_EQ(me->prio, HI);       /* ... and we from A, through the chain */
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0);
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(norder, 3u);
+    CHECK_EQ(order[0], 12);
+    CHECK_EQ(order[1], 20);
+    CHECK_EQ(order[2], 13);
+    CHECK_EQ(rcs[0], 0);
+    CHECK_EQ(rcs[1], 0);
+    CHECK_EQ(rcs[2], 0);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL && mtx2.k.owner == NULL);
+    CHECK(me->held == NULL);
+}
+
 /* ---- condition variable ----------------------------------------------------------- */
 
 static rtb_condvar_t cv;
@@ -741,6 +824,7 @@ static const struct test tests[] = {
     {"wake_fifo_within_priority", test_wake_fifo_within_priority},
     {"sem_counts", test_sem_counts},
     {"mutex_recursive", test_mutex_recursive},
+    {"priority_inheritance", test_priority_inheritance},
     {"condvar", test_condvar},
     {"events", test_events},
     {"fifo_lifo_order", test_fifo_lifo_order},
