@@ -216,10 +216,20 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     uint32_t un = td->unit_num, ud = td->unit_den;
     size_t fl = 0;
 
+    /* Ticks -> the reported unit sample by sample, before any statistic, so
+     * that every figure describes the same data: converting only the
+     * statistics could put a mean above the maximum (25.6 ticks per
+     * instruction under icount: samples of 460 and 461 ticks are all 18). */
+    if (un != ud) {
+        uint32_t i;
+        for (i = 0; i < ctx->n; i++) {
+            uint64_t v = rtb_scale(ctx->samples[i], un, ud);
+            ctx->samples[i] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+        }
+    }
     rtb_stats_compute(ctx->samples, ctx->n, &st);
-    /* ticks -> reported unit, every value the same way */
-    mean_milli = rtb_scale(st.mean_milli, un, ud);
-    sd_milli = rtb_scale(st.sd_milli, un, ud);
+    mean_milli = st.mean_milli;
+    sd_milli = st.sd_milli;
     mean_ns_milli = rtb_scale(mean_milli, td->ns_num, td->ns_den);
 
     flags[0] = '\0';
@@ -240,29 +250,33 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     ln_str(&l, " , ");
     ln_u64(&l, (mean_ns_milli + 500u) / 1000u, NUM_WIDTH);
     ln_str(&l, " ns :");
-    ln_kv(&l, "p50", rtb_scale(st.p50, un, ud));
-    ln_kv(&l, "p90", rtb_scale(st.p90, un, ud));
-    ln_kv(&l, "p99", rtb_scale(st.p99, un, ud));
-    ln_kv(&l, "p99.9", rtb_scale(st.p999, un, ud));
-    ln_kv(&l, "min", rtb_scale(st.min, un, ud));
-    ln_kv(&l, "max", rtb_scale(st.max, un, ud));
+    ln_kv(&l, "p50", st.p50);
+    ln_kv(&l, "p90", st.p90);
+    ln_kv(&l, "p99", st.p99);
+    ln_kv(&l, "p99.9", st.p999);
+    ln_kv(&l, "min", st.min);
+    ln_kv(&l, "max", st.max);
     rtb_fmt_milli(num, sd_milli);
     ln_str(&l, " sd=");
     ln_str(&l, num);
     ln_kv(&l, "n", st.n);
+    if (fl > 0) {
+        ln_str(&l, " flags=");
+        ln_str(&l, flags);
+    }
     ln_emit(&l);
 
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'R');
     rtb_rec_str(&r, "id", b->id);
     rtb_rec_u64(&r, "n", st.n);
-    rtb_rec_u64(&r, "min", rtb_scale(st.min, un, ud));
-    rtb_rec_u64(&r, "max", rtb_scale(st.max, un, ud));
+    rtb_rec_u64(&r, "min", st.min);
+    rtb_rec_u64(&r, "max", st.max);
     rtb_rec_milli(&r, "mean", mean_milli);
     rtb_rec_milli(&r, "sd", sd_milli);
-    rtb_rec_u64(&r, "p50", rtb_scale(st.p50, un, ud));
-    rtb_rec_u64(&r, "p90", rtb_scale(st.p90, un, ud));
-    rtb_rec_u64(&r, "p99", rtb_scale(st.p99, un, ud));
-    rtb_rec_u64(&r, "p999", rtb_scale(st.p999, un, ud));
+    rtb_rec_u64(&r, "p50", st.p50);
+    rtb_rec_u64(&r, "p90", st.p90);
+    rtb_rec_u64(&r, "p99", st.p99);
+    rtb_rec_u64(&r, "p999", st.p999);
     rtb_rec_str(&r, "flags", flags);
     return rec_emit(&r);
 }
