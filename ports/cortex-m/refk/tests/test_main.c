@@ -15,6 +15,7 @@
 #include "rtb/port.h"
 #include "rtb/timer.h"
 #include "rtb_cm_board.h"
+#include "semihost.h"
 
 #define TEST_PRIO 10
 #define LO 5
@@ -844,10 +845,32 @@ static const struct test tests[] = {
 static struct refk_thread runner;
 static uint64_t runner_stack[4096 / 8];
 
+/* `-append "--deadlock"`: block for ever with nothing else to run; the
+ * idle thread must detect it, print one line and exit with status 100. */
+static int want_deadlock(void)
+{
+    static char cmd[128];
+    int n = rtb_cm_semihost_cmdline(cmd, sizeof cmd);
+    int i;
+    for (i = 0; n > 0 && i + 10 <= n; i++)
+        if (cmd[i] == '-' && cmd[i + 1] == '-' && cmd[i + 2] == 'd' && cmd[i + 3] == 'e' &&
+            cmd[i + 4] == 'a' && cmd[i + 5] == 'd' && cmd[i + 6] == 'l' && cmd[i + 7] == 'o' &&
+            cmd[i + 8] == 'c' && cmd[i + 9] == 'k')
+            return 1;
+    return 0;
+}
+
 static void run_all(void *arg)
 {
     unsigned i, passed = 0, failed = 0;
     (void)arg;
+    if (want_deadlock()) {
+        out("refk tests: blocking for ever (deadlock expected)\n");
+        rtb_sem_init(&sem, 0, 1);
+        rtb_sem_take(&sem, RTB_FOREVER);
+        out("refk tests: the deadlock was not detected\n");
+        rtb_cm_exit(1);
+    }
     out("refk tests on ");
     out(rtb_cm_board_name());
     out("\n");
