@@ -68,6 +68,30 @@ static int bad(const char *what, const char *word)
     return RTB_ERR_INVAL;
 }
 
+/* "--iterations must be from 1 to <RTB_CONFIG_MAX_SAMPLES>, got" */
+static const char *iterations_range(void)
+{
+    static char msg[64] = "--iterations must be from 1 to ";
+    char digits[10], *p = msg;
+    uint32_t v = RTB_CONFIG_MAX_SAMPLES;
+    int n = 0;
+    while (*p)
+        p++;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n)
+        *p++ = digits[--n];
+    p[0] = ',';
+    p[1] = ' ';
+    p[2] = 'g';
+    p[3] = 'o';
+    p[4] = 't';
+    p[5] = '\0';
+    return msg;
+}
+
 int rtb_cm_cmdline(struct rtb_run_config *cfg)
 {
     char *words[32];
@@ -113,8 +137,9 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
         } else if (is_opt(w, "--iterations", &val)) {
             if (!val)
                 val = (i + 1 < n) ? words[++i] : 0;
-            if (parse_u32(val, &cfg->iterations) != 0 || cfg->iterations == 0)
-                return bad("--iterations needs a positive number, got", val);
+            if (parse_u32(val, &cfg->iterations) != 0 || cfg->iterations == 0 ||
+                cfg->iterations > RTB_CONFIG_MAX_SAMPLES)
+                return bad(iterations_range(), val);
         } else if (is_opt(w, "--warmup", &val)) {
             if (!val)
                 val = (i + 1 < n) ? words[++i] : 0;

@@ -251,6 +251,12 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
     check(strstr(r.out, "rtbench: bad command line: --iterations") != NULL, "%s bad option is named", board);
     free(r.out);
 
+    if (run_qemu(qemu, board, elf, 1, "--iterations 1001", &r) != 0)
+        return fail_run("too many iterations");
+    check(r.status == 2 && strstr(r.out, "--iterations must be from 1 to 1000, got '1001'"),
+          "%s more iterations than the image keeps samples for is refused (exit %d)", board, r.status);
+    free(r.out);
+
     if (run_qemu(qemu, board, elf, 1, "--nope", &r) != 0)
         return fail_run("unknown option");
     check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused", board);
