@@ -27,6 +27,9 @@
 #include "target.h"
 #include "util.h"
 
+/* The images' build-time limits (RTB_CONFIG_MAX_SAMPLES), from the same file. */
+#include "../ports/cortex-m/rtb_config.h"
+
 extern char **environ;
 
 #define ICOUNT_SHIFT 10
@@ -187,6 +190,12 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
                     board);
     if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
         return errf(err, errlen, "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
+
+    if (iterations > RTB_CONFIG_MAX_SAMPLES)
+        return errf(err, errlen,
+                    "--iterations %u is more than a QEMU image keeps samples for (%u, RTB_CONFIG_MAX_SAMPLES in "
+                    "ports/cortex-m/rtb_config.h)",
+                    iterations, (unsigned)RTB_CONFIG_MAX_SAMPLES);
 
     char *qemu = find_on_path("qemu-system-arm");
     if (!qemu)

@@ -32,6 +32,12 @@ grep -q "unknown QEMU board 'mps2-an999'.*mps2-an385" "$tmp/err2" && ok "unknown
     { bad "unknown board message"; cat "$tmp/err2"; }
 [ "$(wc -l <"$tmp/err2")" -eq 1 ] && ok "unknown board: one line" || bad "unknown board: not one line"
 
+"$rtbench" run --target qemu:mps2-an385 --iterations 5000 --db "$db" >"$tmp/out4" 2>"$tmp/err4"
+rc=$?
+[ $rc -ne 0 ] && ok "--iterations 5000 exits $rc" || bad "--iterations 5000 exits 0"
+grep -q 'more than a QEMU image keeps samples for (1000' "$tmp/err4" && ok "--iterations 5000: names the limit" ||
+    { bad "--iterations 5000 message"; cat "$tmp/err4"; }
+
 PATH=/nonexistent "$rtbench" run --target qemu:mps2-an385 --db "$db" >"$tmp/out3" 2>"$tmp/err3"
 rc=$?
 [ $rc -ne 0 ] && ok "no qemu on PATH exits $rc" || bad "no qemu on PATH exits 0"
