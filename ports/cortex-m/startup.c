@@ -17,7 +17,7 @@ typedef void (*rtb_cm_vector_t)(void);
 
 extern uint32_t __data_start[], __data_end[], __data_load[];
 extern uint32_t __bss_start[], __bss_end[];
-extern uint32_t __stack_top[];
+extern uint32_t __stack_top[], __stack_bottom[];
 
 int main(void);
 void rtb_cm_console_init(void);
@@ -73,6 +73,11 @@ void Reset_Handler(void)
     const uint32_t *src;
     unsigned i;
 
+#if defined(__ARM_ARCH_8M_MAIN__)
+    /* ARMv8-M: a main-stack overflow faults (UsageFault STKOF, reported as a
+     * HardFault with CFSR bit 20) instead of overwriting .bss. */
+    __asm__ volatile("msr msplim, %0" ::"r"(__stack_bottom));
+#endif
     for (src = __data_load, dst = __data_start; dst < __data_end;)
         *dst++ = *src++;
     for (dst = __bss_start; dst < __bss_end;)
@@ -140,7 +145,11 @@ void rtb_cm_default_handler(void)
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
 
-/* HardFault: find the stacked frame (MSP or PSP by EXC_RETURN bit 2) and report. */
+/* The report runs on its own stack: the fault may be a stack overflow. */
+uint64_t rtb_cm_fault_stack[64];
+
+/* HardFault: find the stacked frame (MSP or PSP by EXC_RETURN bit 2), move
+ * to the fault stack (on ARMv8-M with the main stack limit off) and report. */
 __attribute__((naked)) void HardFault_Handler(void)
 {
     __asm__ volatile("tst lr, #4\n\t"
@@ -148,13 +157,20 @@ __attribute__((naked)) void HardFault_Handler(void)
                      "mrseq r0, msp\n\t"
                      "mrsne r0, psp\n\t"
                      "mov r1, lr\n\t"
-                     "b rtb_cm_fault_report\n\t");
+#if defined(__ARM_ARCH_8M_MAIN__)
+                     "movs r2, #0\n\t"
+                     "msr msplim, r2\n\t"
+#endif
+                     "ldr r2, =rtb_cm_fault_stack + 512\n\t"
+                     "mov sp, r2\n\t"
+                     "b rtb_cm_fault_report\n\t"
+                     ".ltorg\n\t");
 }
 
 void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
 {
     static int nested;
-    char line[160], *p = line;
+    char line[176], *p = line;
     if (nested++) /* faulted while reporting: exit without formatting */
         rtb_cm_exit(RTB_CM_EXIT_FAULT);
     p = fmt_str(p, "\nrtbench: HardFault pc=");
@@ -167,7 +183,9 @@ void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
     p = fmt_hex(p, CM_HFSR);
     p = fmt_str(p, " bfar=");
     p = fmt_hex(p, CM_BFAR);
-    p = fmt_str(p, (exc_return & 4u) ? " (thread stack)\n" : " (main stack)\n");
+    p = fmt_str(p, (exc_return & 4u) ? " (thread stack" : " (main stack");
+    /* UFSR.STKOF (ARMv8-M): the frame above may be incomplete. */
+    p = fmt_str(p, (CM_CFSR & (1u << 20)) ? ", overflow)\n" : ")\n");
     rtb_cm_console_write(line, (size_t)(p - line));
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }

@@ -239,6 +239,15 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
           "%s HardFault line names the PC and the faulting address", board);
     free(r.out);
 
+    if (run_qemu(qemu, board, elf, 1, "stack", &r) != 0)
+        return fail_run("stack");
+    check(r.status == 100 && strstr(r.out, "rtbench: HardFault pc=0x"), "%s main-stack overflow ends in a fault report (exit %d)",
+          board, r.status);
+    if (strcmp(board, "mps2-an505") == 0) /* ARMv8-M: MSPLIM catches it as such */
+        check(strstr(r.out, "cfsr=0x00100000") && strstr(r.out, "(main stack, overflow)"),
+              "%s the overflow is named (MSPLIM, UFSR.STKOF)", board);
+    free(r.out);
+
     if (run_qemu(qemu, board, elf, 1, "irq", &r) != 0)
         return fail_run("irq");
     check(r.status == 100, "%s unexpected IRQ exits 100 (got %d)", board, r.status);
@@ -443,6 +452,34 @@ static int t_elfsize(const char *elf)
     check(rom > 1000 && rom < (4u << 20), "rom %llu bytes is plausible", (unsigned long long)rom);
     /* RAM holds at least the 4 KiB main stack and the RAM vector table. */
     check(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack", (unsigned long long)ram);
+    /* The ELF header of the image without its section headers. */
+    char trunc[] = "/tmp/qemu_check_truncXXXXXX";
+    int fd = mkstemp(trunc);
+    FILE *in = fopen(elf, "rb");
+    unsigned char head[256];
+    size_t got = in ? fread(head, 1, sizeof head, in) : 0;
+    if (in)
+        fclose(in);
+    if (fd >= 0 && got == sizeof head && write(fd, head, got) == (ssize_t)got) {
+        rc = target_qemu_elf_size(trunc, &rom, &ram, err, sizeof err);
+        check(rc != 0 && strstr(err, "past the end"), "a truncated image is refused: %s", err);
+    } else {
+        check(0, "could not write a truncated copy of %s", elf);
+    }
+    if (fd >= 0) {
+        close(fd);
+        unlink(trunc);
+    }
+    head[18] = 3; /* e_machine EM_386 */
+    fd = mkstemp(strcpy(trunc, "/tmp/qemu_check_x86XXXXXX"));
+    if (fd >= 0 && write(fd, head, got) == (ssize_t)got) {
+        rc = target_qemu_elf_size(trunc, &rom, &ram, err, sizeof err);
+        check(rc != 0 && strstr(err, "not an Arm ELF"), "a non-Arm ELF is refused: %s", err);
+    }
+    if (fd >= 0) {
+        close(fd);
+        unlink(trunc);
+    }
     rc = target_qemu_elf_size("/dev/null", &rom, &ram, err, sizeof err);
     check(rc != 0 && strstr(err, "too short"), "an empty file is refused: %s", err);
     rc = target_qemu_elf_size("/nonexistent.elf", &rom, &ram, err, sizeof err);

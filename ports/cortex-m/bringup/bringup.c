@@ -6,6 +6,7 @@
  *   fault   read an unmapped address (the HardFault report must appear)
  *   exit=N  exit with status N
  *   irq     pend an IRQ that has no handler (the unexpected-exception report)
+ *   stack   recurse until the main stack overflows (ARMv8-M: MSPLIM faults)
  */
 #include <stdint.h>
 
@@ -22,6 +23,15 @@ static volatile uint32_t swirq_count;
 void rtb_cm_swirq_handler(void)
 {
     swirq_count++;
+}
+
+/* Uses ~64 bytes of stack per level and cannot be turned into a loop. */
+static uint32_t __attribute__((noinline)) deep(uint32_t n)
+{
+    volatile uint32_t pad[14];
+    pad[0] = n;
+    pad[13] = n + 1u;
+    return n == 0 ? pad[13] : deep(n - 1u) + pad[0];
 }
 
 static void put_u64(uint64_t v)
@@ -152,6 +162,10 @@ int main(void)
         return 5;
     }
 
+    if (has_word(raw, "stack", 0)) {
+        rtb_cm_console_puts("bringup: overflowing the main stack\n");
+        return (int)deep(1000000u);
+    }
     if (has_word(raw, "fault", 0)) {
         rtb_cm_console_puts("bringup: reading an unmapped address\n");
         return (int)*(volatile uint32_t *)(uintptr_t)0xF0000000u;
