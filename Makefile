@@ -2,7 +2,7 @@
 #   make          build build/rtbench-posix (the POSIX target) and build/rtbench (host tool)
 #   make run      build, then run the default suite on this host and store it
 #   make test     every test, built with ASan/UBSan (build/asan), via ctest
-#   make cortex-m cross-build the Cortex-M images (build/cortex-m/<board>/)
+#   make cortex-m cross-build the Cortex-M images (build/cortex-m/rtbench-<board>.elf)
 BUILD ?= build
 ASAN ?= build/asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -28,6 +28,7 @@ test: deps-all all
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
 cortex-m: deps-all
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
 
 format:
