@@ -93,26 +93,33 @@ static int build_images(const char *dir, char *err, size_t errlen)
 {
     char *cmake = find_on_path("cmake");
     if (!cmake)
-        return errf(err, errlen, "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
+        return errf(
+            err, errlen,
+            "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
     char *argv[] = {cmake, "--build", (char *)dir, "--target", "cortex-m-images", NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
-    fprintf(stderr, "rtbench run: building the Cortex-M images (cmake --build %s --target cortex-m-images)\n", dir);
+    fprintf(
+        stderr,
+        "rtbench run: building the Cortex-M images (cmake --build %s --target cortex-m-images)\n",
+        dir);
     pid_t pid;
     int rc = posix_spawn(&pid, cmake, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     free(cmake);
     if (rc != 0)
-        return errf(err, errlen, "cannot start cmake to build the Cortex-M images: %s", strerror(rc));
+        return errf(err, errlen, "cannot start cmake to build the Cortex-M images: %s",
+                    strerror(rc));
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR)
             return errf(err, errlen, "waiting for cmake: %s", strerror(errno));
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        return errf(err, errlen, "building the Cortex-M images failed (cmake --build %s --target cortex-m-images)",
-                    dir);
+        return errf(
+            err, errlen,
+            "building the Cortex-M images failed (cmake --build %s --target cortex-m-images)", dir);
     return 0;
 }
 
@@ -144,7 +151,8 @@ int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *e
         fclose(f);
         return errf(err, errlen, "%s: too short for an ELF header", path);
     }
-    if (memcmp(eh, "\177ELF", 4) != 0 || eh[4] != 1 /* ELFCLASS32 */ || eh[5] != 1 /* little endian */) {
+    if (memcmp(eh, "\177ELF", 4) != 0 || eh[4] != 1 /* ELFCLASS32 */ ||
+        eh[5] != 1 /* little endian */) {
         fclose(f);
         return errf(err, errlen, "%s: not a 32-bit little-endian ELF file", path);
     }
@@ -161,7 +169,8 @@ int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *e
     *rom = *ram = 0;
     for (uint16_t i = 0; i < shnum; i++) {
         unsigned char sh[40];
-        if (fseek(f, (long)shoff + (long)i * shentsize, SEEK_SET) != 0 || fread(sh, 1, sizeof sh, f) != sizeof sh) {
+        if (fseek(f, (long)shoff + (long)i * shentsize, SEEK_SET) != 0 ||
+            fread(sh, 1, sizeof sh, f) != sizeof sh) {
             fclose(f);
             return errf(err, errlen, "%s: section header %u is past the end of the file", path, i);
         }
@@ -186,14 +195,18 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
         if (strcmp(board, *b) == 0)
             known = 1;
     if (!known)
-        return errf(err, errlen, "unknown QEMU board '%s' (boards: mps2-an385, mps2-an386, mps2-an500, mps2-an505)",
-                    board);
+        return errf(
+            err, errlen,
+            "unknown QEMU board '%s' (boards: mps2-an385, mps2-an386, mps2-an500, mps2-an505)",
+            board);
     if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
-        return errf(err, errlen, "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
+        return errf(err, errlen,
+                    "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
 
     if (iterations > RTB_CONFIG_MAX_SAMPLES)
         return errf(err, errlen,
-                    "--iterations %u is more than a QEMU image keeps samples for (%u, RTB_CONFIG_MAX_SAMPLES in "
+                    "--iterations %u is more than a QEMU image keeps samples for (%u, "
+                    "RTB_CONFIG_MAX_SAMPLES in "
                     "ports/cortex-m/rtb_config.h)",
                     iterations, (unsigned)RTB_CONFIG_MAX_SAMPLES);
 
@@ -204,7 +217,8 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     char dir[PATH_MAX];
     if (find_build_dir(dir, sizeof dir) != 0) {
         free(qemu);
-        return errf(err, errlen, "cannot find the build tree of this rtbench (no CMakeCache.txt above %s)",
+        return errf(err, errlen,
+                    "cannot find the build tree of this rtbench (no CMakeCache.txt above %s)",
                     "/proc/self/exe");
     }
     char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
@@ -213,7 +227,9 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
         if (build_images(dir, err, errlen) != 0)
             goto fail;
         if (stat(elf, &st) != 0) {
-            errf(err, errlen, "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)", elf);
+            errf(err, errlen,
+                 "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)",
+                 elf);
             goto fail;
         }
     }
@@ -229,7 +245,8 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
         snprintf(append + l, sizeof append - l, "%s--iterations %u", l ? " " : "", iterations);
     }
     if (strlen(append) > MAX_APPEND) {
-        errf(err, errlen, "--filter is too long for the QEMU command line (%zu characters, at most %d)",
+        errf(err, errlen,
+             "--filter is too long for the QEMU command line (%zu characters, at most %d)",
              strlen(append), MAX_APPEND);
         goto fail;
     }
@@ -237,8 +254,17 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     size_t n = 0;
     push(&out->argv, &n, qemu);
     qemu = NULL;
-    const char *fixed[] = {"-M", board, "-display", "none", "-serial", "stdio", "-monitor", "none",
-                           "-semihosting-config", "enable=on,target=native", NULL};
+    const char *fixed[] = {"-M",
+                           board,
+                           "-display",
+                           "none",
+                           "-serial",
+                           "stdio",
+                           "-monitor",
+                           "none",
+                           "-semihosting-config",
+                           "enable=on,target=native",
+                           NULL};
     for (const char **a = fixed; *a; a++)
         push(&out->argv, &n, xstrdup(*a));
     if (icount) {

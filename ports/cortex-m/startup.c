@@ -35,8 +35,11 @@ void rtb_cm_swirq_handler(void) __attribute__((weak, alias("rtb_cm_default_handl
 
 #define RTB_CM_NUM_VECTORS (16 + RTB_CM_NUM_IRQ)
 /* VTOR needs the table aligned to its size rounded up to a power of two (min 128 bytes). */
-#define RTB_CM_VTOR_ALIGN                                                                    \
-    (RTB_CM_NUM_VECTORS <= 32 ? 128 : RTB_CM_NUM_VECTORS <= 64 ? 256 : RTB_CM_NUM_VECTORS <= 128 ? 512 : 1024)
+#define RTB_CM_VTOR_ALIGN                                                                          \
+    (RTB_CM_NUM_VECTORS <= 32    ? 128                                                             \
+     : RTB_CM_NUM_VECTORS <= 64  ? 256                                                             \
+     : RTB_CM_NUM_VECTORS <= 128 ? 512                                                             \
+                                 : 1024)
 
 /* The boot table: the initial stack pointer then the system exceptions.
  * (An address of a function stands in for the stack pointer's slot through a
@@ -46,7 +49,8 @@ union rtb_cm_boot_entry {
     const void *sp;
 };
 
-__attribute__((section(".boot_vectors"), used)) static const union rtb_cm_boot_entry boot_vectors[16] = {
+__attribute__((section(".boot_vectors"),
+               used)) static const union rtb_cm_boot_entry boot_vectors[16] = {
     {.sp = __stack_top},
     {.fn = Reset_Handler},
     {.fn = NMI_Handler},
@@ -71,6 +75,7 @@ void Reset_Handler(void)
 {
     uint32_t *dst;
     const uint32_t *src;
+    uintptr_t n;
     unsigned i;
 
 #if defined(__ARM_ARCH_8M_MAIN__)
@@ -78,9 +83,12 @@ void Reset_Handler(void)
      * HardFault with CFSR bit 20) instead of overwriting .bss. */
     __asm__ volatile("msr msplim, %0" ::"r"(__stack_bottom));
 #endif
-    for (src = __data_load, dst = __data_start; dst < __data_end;)
+    /* Sizes from the linker's symbols as integers: they are different objects to C. */
+    n = ((uintptr_t)__data_end - (uintptr_t)__data_start) / 4u;
+    for (src = __data_load, dst = __data_start; n; n--)
         *dst++ = *src++;
-    for (dst = __bss_start; dst < __bss_end;)
+    n = ((uintptr_t)__bss_end - (uintptr_t)__bss_start) / 4u;
+    for (dst = __bss_start; n; n--)
         *dst++ = 0;
 
     for (i = 0; i < 16; i++)

@@ -113,7 +113,8 @@ static int match_shift(uint32_t ticks, uint32_t k)
         /* 2K * hz * 2^n fits in 64 bits for K <= 2^16, hz < 2^31, n <= 10 */
         uint64_t expect_milli = (uint64_t)2u * k * counter.hz * ((uint64_t)1 << n) / 1000000u;
         uint64_t got_milli = (uint64_t)ticks * 1000u;
-        uint64_t diff = got_milli > expect_milli ? got_milli - expect_milli : expect_milli - got_milli;
+        uint64_t diff =
+            got_milli > expect_milli ? got_milli - expect_milli : expect_milli - got_milli;
         if (expect_milli / 1000u >= (uint64_t)counter.mask / 2u)
             break; /* the window would not fit the counter */
         if (diff <= 2000u)
@@ -155,7 +156,8 @@ int rtb_timer_init(void)
 
     if (ready)
         return 0;
-    if (rtb_cm_dwt_probe(&counter, &why_dwt) != 0 && rtb_cm_fpgaio_probe(&counter, &why_fpgaio) != 0 &&
+    if (rtb_cm_dwt_probe(&counter, &why_dwt) != 0 &&
+        rtb_cm_fpgaio_probe(&counter, &why_fpgaio) != 0 &&
         rtb_cm_systick_probe(&counter, &why_systick) != 0) {
         rtb_cm_console_puts("rtbench: no usable counter: ");
         rtb_cm_console_puts(why_dwt);

@@ -57,8 +57,8 @@ struct result {
 };
 
 /* Run QEMU on `elf` with `append` (NULL: none), stdin from /dev/null. */
-static int run_qemu(const char *qemu, const char *board, const char *elf, int icount, const char *append,
-                    struct result *r)
+static int run_qemu(const char *qemu, const char *board, const char *elf, int icount,
+                    const char *append, struct result *r)
 {
     int pfd[2];
     memset(r, 0, sizeof *r);
@@ -190,19 +190,24 @@ static int t_bringup(const char *qemu, const char *board, const char *elf)
     if (run_qemu(qemu, board, elf, 1, "--filter calib.* --iterations 7 --warmup=2", &r) != 0)
         return fail_run("bringup");
     check(r.status == 0, "%s bring-up exits 0 (got %d)", board, r.status);
-    check(field_is(r.out, "bringup: hello", "board", board), "%s console prints the board name", board);
-    check(field_is(r.out, "bringup: timer", "clock", "emulated-icount"), "%s icount detected (clock=%s)", board,
+    check(field_is(r.out, "bringup: hello", "board", board), "%s console prints the board name",
+          board);
+    check(field_is(r.out, "bringup: timer", "clock", "emulated-icount"),
+          "%s icount detected (clock=%s)", board,
           field(r.out, "bringup: timer", "clock") ? field(r.out, "bringup: timer", "clock") : "?");
     check(field_is(r.out, "bringup: timer", "unit", "insns"), "%s unit is insns", board);
-    check(field_num(r.out, "bringup: timer", "icount_shift") == 10, "%s icount shift 10 found", board);
-    check(field_is(r.out, "bringup: timer", "name", "fpgaio"), "%s counter is the FPGAIO counter (DWT absent)", board);
-    check(field_num(r.out, "bringup: timer", "ns_num") == 1024 && field_num(r.out, "bringup: timer", "ns_den") == 1,
+    check(field_num(r.out, "bringup: timer", "icount_shift") == 10, "%s icount shift 10 found",
+          board);
+    check(field_is(r.out, "bringup: timer", "name", "fpgaio"),
+          "%s counter is the FPGAIO counter (DWT absent)", board);
+    check(field_num(r.out, "bringup: timer", "ns_num") == 1024 &&
+              field_num(r.out, "bringup: timer", "ns_den") == 1,
           "%s one instruction = 1024 ns", board);
     /* 1000 iterations of subs+bne = 2000 instructions + the exit, plus the
      * reads and the call: a little more than 2001, exactly the same each run. */
     long units = field_num(r.out, "bringup: spin1000", "units");
-    check(units >= 2001 && units <= 2001 + 40, "%s 1000-iteration loop measures %ld insns (2001 + reads)", board,
-          units);
+    check(units >= 2001 && units <= 2001 + 40,
+          "%s 1000-iteration loop measures %ld insns (2001 + reads)", board, units);
     check(strstr(r.out, "bringup: raw command line: ") && strstr(r.out, "rtbench-bringup-") &&
               strstr(r.out, ".elf --filter calib.* --iterations 7 --warmup=2\n"),
           "%s semihosting command line = image path + -append", board);
@@ -210,8 +215,8 @@ static int t_bringup(const char *qemu, const char *board, const char *elf)
               field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
               field_num(r.out, "bringup: cmdline", "warmup") == 2,
           "%s semihosting command line parsed", board);
-    check(field_num(r.out, "bringup: swirq", "count") == 1, "%s software IRQ taken once, before pend returned",
-          board);
+    check(field_num(r.out, "bringup: swirq", "count") == 1,
+          "%s software IRQ taken once, before pend returned", board);
     check(strstr(r.out, "bringup: ok\n") != NULL, "%s bring-up completes", board);
     free(r.out);
     return 0;
@@ -223,8 +228,10 @@ static int t_hosttime(const char *qemu, const char *board, const char *elf)
     if (run_qemu(qemu, board, elf, 0, NULL, &r) != 0)
         return fail_run("hosttime");
     check(r.status == 0, "%s without icount exits 0 (got %d)", board, r.status);
-    check(field_is(r.out, "bringup: timer", "clock", "host-timed"), "%s without icount is labelled host-timed", board);
-    check(field_is(r.out, "bringup: timer", "unit", "cycles"), "%s without icount counts board cycles", board);
+    check(field_is(r.out, "bringup: timer", "clock", "host-timed"),
+          "%s without icount is labelled host-timed", board);
+    check(field_is(r.out, "bringup: timer", "unit", "cycles"),
+          "%s without icount counts board cycles", board);
     free(r.out);
     return 0;
 }
@@ -241,8 +248,8 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
 
     if (run_qemu(qemu, board, elf, 1, "stack", &r) != 0)
         return fail_run("stack");
-    check(r.status == 100 && strstr(r.out, "rtbench: HardFault pc=0x"), "%s main-stack overflow ends in a fault report (exit %d)",
-          board, r.status);
+    check(r.status == 100 && strstr(r.out, "rtbench: HardFault pc=0x"),
+          "%s main-stack overflow ends in a fault report (exit %d)", board, r.status);
     if (strcmp(board, "mps2-an505") == 0) /* ARMv8-M: MSPLIM catches it as such */
         check(strstr(r.out, "cfsr=0x00100000") && strstr(r.out, "(main stack, overflow)"),
               "%s the overflow is named (MSPLIM, UFSR.STKOF)", board);
@@ -251,24 +258,28 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
     if (run_qemu(qemu, board, elf, 1, "irq", &r) != 0)
         return fail_run("irq");
     check(r.status == 100, "%s unexpected IRQ exits 100 (got %d)", board, r.status);
-    check(strstr(r.out, "rtbench: unexpected exception") != NULL, "%s unexpected IRQ is named", board);
+    check(strstr(r.out, "rtbench: unexpected exception") != NULL, "%s unexpected IRQ is named",
+          board);
     free(r.out);
 
     if (run_qemu(qemu, board, elf, 1, "--iterations x12", &r) != 0)
         return fail_run("bad option");
     check(r.status == 2, "%s bad --iterations exits 2 (got %d)", board, r.status);
-    check(strstr(r.out, "rtbench: bad command line: --iterations") != NULL, "%s bad option is named", board);
+    check(strstr(r.out, "rtbench: bad command line: --iterations") != NULL,
+          "%s bad option is named", board);
     free(r.out);
 
     if (run_qemu(qemu, board, elf, 1, "--iterations 1001", &r) != 0)
         return fail_run("too many iterations");
     check(r.status == 2 && strstr(r.out, "--iterations must be from 1 to 1000, got '1001'"),
-          "%s more iterations than the image keeps samples for is refused (exit %d)", board, r.status);
+          "%s more iterations than the image keeps samples for is refused (exit %d)", board,
+          r.status);
     free(r.out);
 
     if (run_qemu(qemu, board, elf, 1, "--nope", &r) != 0)
         return fail_run("unknown option");
-    check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused", board);
+    check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused",
+          board);
     free(r.out);
 
     char longline[700] = "--filter ";
@@ -277,7 +288,8 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
     if (run_qemu(qemu, board, elf, 1, longline, &r) != 0)
         return fail_run("long command line");
     check(r.status == 2 && strstr(r.out, "semihosting could not return it"),
-          "%s a command line longer than the image's buffer is refused, not ignored (exit %d)", board, r.status);
+          "%s a command line longer than the image's buffer is refused, not ignored (exit %d)",
+          board, r.status);
     free(r.out);
 
     if (run_qemu(qemu, board, elf, 1, "exit=7", &r) != 0)
@@ -340,7 +352,8 @@ static int t_suite(const char *qemu, const char *board, const char *elf, const c
         s += l + (e ? 1 : 0);
     }
     prs_finish(&p);
-    check(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board, p.n_issues);
+    check(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board,
+          p.n_issues);
     check(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
     if (p.n_runs != 1) {
         fputs(r.out, stdout);
@@ -349,15 +362,17 @@ static int t_suite(const char *qemu, const char *board, const char *elf, const c
         return 0;
     }
     const struct run *run = p.runs[0];
-    check(run->status == RUN_COMPLETE, "%s run complete (%s)", board, run->status_detail ? run->status_detail : "E ok");
+    check(run->status == RUN_COMPLETE, "%s run complete (%s)", board,
+          run->status_detail ? run->status_detail : "E ok");
     const char *v = run_hdr(run, "clock");
-    check(v && strcmp(v, "emulated-icount") == 0, "%s header clock=emulated-icount (%s)", board, v ? v : "missing");
+    check(v && strcmp(v, "emulated-icount") == 0, "%s header clock=emulated-icount (%s)", board,
+          v ? v : "missing");
     check((v = run_hdr(run, "unit")) && strcmp(v, "insns") == 0, "%s header unit=insns", board);
     check((v = run_hdr(run, "board")) && strcmp(v, board) == 0, "%s header board", board);
     check((v = run_hdr(run, "timer")) && strcmp(v, "fpgaio") == 0, "%s header timer=fpgaio", board);
     const char *nsn = run_hdr(run, "ns_num"), *nsd = run_hdr(run, "ns_den");
-    check(nsn && nsd && strcmp(nsn, "1024") == 0 && strcmp(nsd, "1") == 0, "%s header: 1024 ns per instruction",
-          board);
+    check(nsn && nsd && strcmp(nsn, "1024") == 0 && strcmp(nsd, "1") == 0,
+          "%s header: 1024 ns per instruction", board);
 
     size_t ok = 0, latency = 0;
     for (size_t i = 0; i < n_ids; i++) {
@@ -370,13 +385,14 @@ static int t_suite(const char *qemu, const char *board, const char *elf, const c
             ok++;
         else
             check(0, "%s %s: %s", board, ids[i],
-                  !m                       ? "missing"
-                  : m->state == MS_NA      ? "n/a"
-                  : m->state == MS_FAILED  ? "FAILED"
+                  !m                         ? "missing"
+                  : m->state == MS_NA        ? "n/a"
+                  : m->state == MS_FAILED    ? "FAILED"
                   : m->n != SUITE_ITERATIONS ? "wrong sample count"
-                                           : "clamped or saturated samples");
+                                             : "clamped or saturated samples");
     }
-    check(ok == n_ids, "%s all %zu catalog ids measured (%zu latency_measure ids + calib), none n/a or failed",
+    check(ok == n_ids,
+          "%s all %zu catalog ids measured (%zu latency_measure ids + calib), none n/a or failed",
           board, n_ids, latency);
     check(latency >= 47, "%s the 47 latency_measure ids are in the catalog (%zu)", board, latency);
 
@@ -402,16 +418,18 @@ static int t_suite(const char *qemu, const char *board, const char *elf, const c
 
     double blk = mean_of(run, "semaphore.take.blocking.k_to_k");
     double imm = mean_of(run, "semaphore.take.immediate.kernel");
-    check(blk > 0 && imm > 0 && blk > imm, "%s blocking take (%.1f) costs more than an immediate take (%.1f)", board,
-          blk, imm);
+    check(blk > 0 && imm > 0 && blk > imm,
+          "%s blocking take (%.1f) costs more than an immediate take (%.1f)", board, blk, imm);
     double yield = mean_of(run, "thread.yield.preemptive.ctx.k_to_k");
     double lock = mean_of(run, "mutex.lock.immediate.recursive.kernel");
-    check(yield > 0 && lock > 0 && yield > lock, "%s a switch (yield %.1f) costs more than an uncontended lock (%.1f)",
-          board, yield, lock);
+    check(yield > 0 && lock > 0 && yield > lock,
+          "%s a switch (yield %.1f) costs more than an uncontended lock (%.1f)", board, yield,
+          lock);
     double give_wake = mean_of(run, "semaphore.give.wake+ctx.k_to_k");
     double give = mean_of(run, "semaphore.give.immediate.kernel");
-    check(give_wake > give && give > 0, "%s give with wake+switch (%.1f) costs more than a plain give (%.1f)", board,
-          give_wake, give);
+    check(give_wake > give && give > 0,
+          "%s give with wake+switch (%.1f) costs more than a plain give (%.1f)", board, give_wake,
+          give);
     /* Under icount every sample of a deterministic path is the same. */
     const struct metric *m = run_find_metric(run, "semaphore.give.immediate.kernel");
     check(m && m->min == m->max, "%s deterministic: give min == max (%llu, %llu)", board,
@@ -429,15 +447,18 @@ static int t_repeat(const char *qemu, const char *board, const char *elf)
     struct result a, b;
     char append[64];
     snprintf(append, sizeof append, "--iterations %u", SUITE_ITERATIONS);
-    if (run_qemu(qemu, board, elf, 1, append, &a) != 0 || run_qemu(qemu, board, elf, 1, append, &b) != 0)
+    if (run_qemu(qemu, board, elf, 1, append, &a) != 0 ||
+        run_qemu(qemu, board, elf, 1, append, &b) != 0)
         return fail_run("repeat");
-    check(a.status == 0 && b.status == 0, "%s both runs exit 0 (%d, %d)", board, a.status, b.status);
+    check(a.status == 0 && b.status == 0, "%s both runs exit 0 (%d, %d)", board, a.status,
+          b.status);
     check(a.len > 0 && strstr(a.out, "RTB1 E ") != NULL, "%s run has an end record", board);
     size_t i = 0;
     while (i < a.len && i < b.len && a.out[i] == b.out[i])
         i++;
-    check(a.len == b.len && i == a.len, "%s two runs are byte-identical (%zu and %zu bytes, first difference at %zu)",
-          board, a.len, b.len, i);
+    check(a.len == b.len && i == a.len,
+          "%s two runs are byte-identical (%zu and %zu bytes, first difference at %zu)", board,
+          a.len, b.len, i);
     free(a.out);
     free(b.out);
     return 0;
@@ -451,7 +472,8 @@ static int t_elfsize(const char *elf)
     check(rc == 0, "ELF section headers read (%s)", rc ? err : "ok");
     check(rom > 1000 && rom < (4u << 20), "rom %llu bytes is plausible", (unsigned long long)rom);
     /* RAM holds at least the 4 KiB main stack and the RAM vector table. */
-    check(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack", (unsigned long long)ram);
+    check(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack",
+          (unsigned long long)ram);
     /* The ELF header of the image without its section headers. */
     char trunc[] = "/tmp/qemu_check_truncXXXXXX";
     int fd = mkstemp(trunc);
