@@ -16,6 +16,7 @@
 #include "cm_regs.h"
 #include "rtb_cm_board.h"
 #include "semihost.h"
+#include "timer_cm.h"
 
 static volatile uint32_t swirq_count;
 
@@ -123,6 +124,26 @@ int main(void)
     kv("ticks", ticks);
     kv("units", (ticks * d->unit_num + d->unit_den / 2) / d->unit_den);
     rtb_cm_console_puts("\n");
+
+    /* Every counter driver on its own, over the same loop (2001 instructions
+     * plus the reads): DWT must refuse under QEMU, the others must count. */
+    {
+        struct rtb_cm_counter c;
+        const char *why = "";
+        rtb_cm_console_puts("bringup: probe dwt=");
+        rtb_cm_console_puts(rtb_cm_dwt_probe(&c, &why) == 0 ? "counts" : why);
+        rtb_cm_console_puts("\n");
+        if (rtb_cm_fpgaio_probe(&c, &why) == 0) {
+            rtb_cm_console_puts("bringup: probe fpgaio");
+            kv("ticks", rtb_cm_counter_window(&c, 1000));
+            rtb_cm_console_puts("\n");
+        }
+        if (rtb_cm_systick_probe(&c, &why) == 0) {
+            rtb_cm_console_puts("bringup: probe systick");
+            kv("ticks", rtb_cm_counter_window(&c, 1000));
+            rtb_cm_console_puts("\n");
+        }
+    }
 
     rc = rtb_cm_cmdline(&cfg);
     rtb_cm_console_puts("bringup: cmdline rc=");
