@@ -46,25 +46,34 @@ int cmd_list(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":l:n:h", opts, NULL)) != -1) {
         switch (c) {
-        case 'D': db_path = optarg; break;
-        case 'l': label = optarg; break;
+        case 'D':
+            db_path = optarg;
+            break;
+        case 'l':
+            label = optarg;
+            break;
         case 'n':
             if (parse_u64(optarg, &limit) != 0 || limit == 0 || limit > 1000000000u) {
-                fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n", optarg);
+                fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n",
+                        optarg);
                 return 2;
             }
             break;
-        case 'h': usage(stdout); return 0;
+        case 'h':
+            usage(stdout);
+            return 0;
         case ':':
             fprintf(stderr, "rtbench list: option '%s' needs a value\n", argv[optind - 1]);
             return 2;
         default:
-            fprintf(stderr, "rtbench list: unknown option '%s' (see rtbench list --help)\n", argv[optind - 1]);
+            fprintf(stderr, "rtbench list: unknown option '%s' (see rtbench list --help)\n",
+                    argv[optind - 1]);
             return 2;
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "rtbench list: unexpected argument '%s' (see rtbench list --help)\n", argv[optind]);
+        fprintf(stderr, "rtbench list: unexpected argument '%s' (see rtbench list --help)\n",
+                argv[optind]);
         return 2;
     }
     if (!db_path)
@@ -87,7 +96,8 @@ int cmd_list(int argc, char **argv)
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kernel'),"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kver'),"
         " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail"
-        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY 1";
+        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY "
+        "1";
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
         fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
@@ -99,8 +109,8 @@ int cmd_list(int argc, char **argv)
     sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
     /* Collect the rows first so the columns fit their widest value. */
     enum { NCOL = 8 };
-    static const char *const head[NCOL] = {"id", "date", "label", "source/port", "board", "kernel", "status",
-                                           "metrics"};
+    static const char *const head[NCOL] = {"id",    "date",   "label",  "source/port",
+                                           "board", "kernel", "status", "metrics"};
     char *(*rows)[NCOL] = NULL;
     size_t n = 0;
     int w[NCOL];
@@ -124,12 +134,12 @@ int cmd_list(int argc, char **argv)
                 w[i] = (int)strlen(row[i]);
     }
     if (rc == SQLITE_DONE) {
-        printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3],
-               head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7], head[7]);
+        printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1], w[2],
+               head[2], w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7], head[7]);
         for (size_t r = 0; r < n; r++)
-            printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1], rows[r][1], w[2],
-                   rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5], rows[r][5], w[6], rows[r][6], w[7],
-                   rows[r][7]);
+            printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1],
+                   rows[r][1], w[2], rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5],
+                   rows[r][5], w[6], rows[r][6], w[7], rows[r][7]);
     }
     for (size_t r = 0; r < n; r++)
         for (int i = 0; i < NCOL; i++)
@@ -143,7 +153,8 @@ int cmd_list(int argc, char **argv)
         return 2;
     }
     if (!rows_n)
-        fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "", db_path);
+        fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "",
+                db_path);
     db_close(db);
     return 0;
 }

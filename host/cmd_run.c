@@ -46,23 +46,25 @@ static void on_signal(int sig)
 
 static void usage(FILE *out)
 {
-    fputs("usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
-          "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
-          "\n"
-          "Run a target, read its rtbench records live, store the run and print it.\n"
-          "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
-          "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
-          "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
-          "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
-          "  -l, --label L        label stored with the run\n"
-          "      --db PATH        database (default: $RTBENCH_DB, else\n"
-          "                       $XDG_DATA_HOME/rtbench/rtbench.db, else ~/.local/share/rtbench/rtbench.db)\n"
-          "      --timeout S      kill the target after S seconds (default 300)\n"
-          "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
-          "  -h, --help           this help\n"
-          "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
-          "      2 bad usage or database error, 128+N interrupted by signal N.\n",
-          out);
+    fputs(
+        "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
+        "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
+        "\n"
+        "Run a target, read its rtbench records live, store the run and print it.\n"
+        "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
+        "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
+        "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
+        "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
+        "  -l, --label L        label stored with the run\n"
+        "      --db PATH        database (default: $RTBENCH_DB, else\n"
+        "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
+        "~/.local/share/rtbench/rtbench.db)\n"
+        "      --timeout S      kill the target after S seconds (default 300)\n"
+        "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
+        "  -h, --help           this help\n"
+        "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
+        "      2 bad usage or database error, 128+N interrupted by signal N.\n",
+        out);
 }
 
 static long now_ms(void)
@@ -80,8 +82,8 @@ struct runner {
     struct prs prs;
     int tty;
     int progress_shown;
-    int db_failed;      /* a store failed: exit 2 at the end */
-    int any_failed;     /* a benchmark reported FAILED */
+    int db_failed;  /* a store failed: exit 2 at the end */
+    int any_failed; /* a benchmark reported FAILED */
     int any_incomplete;
     char err[512];
 };
@@ -135,13 +137,15 @@ static void finish_run(struct runner *rn, struct run *r)
         if (!v[i] || !*v[i])
             v[i] = "?";
     }
-    printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
+           v[6]);
     table_print_metrics(stdout, r, 0);
     fflush(stdout);
     if (r->id > 0)
-        fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n", (long long)r->id, r->n_m,
-                r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
-                r->status_detail ? r->status_detail : "", rn->db_path);
+        fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n",
+                (long long)r->id, r->n_m, r->status == RUN_COMPLETE ? "complete" : "incomplete",
+                r->status_detail ? ": " : "", r->status_detail ? r->status_detail : "",
+                rn->db_path);
     else
         fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m,
                 r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
@@ -168,15 +172,18 @@ static void on_line(struct runner *rn, const char *line, size_t len)
         start_run(rn, p->cur);
         break;
     case PRS_METRIC:
-        if (p->cur->id > 0 && db_run_add_metric(rn->db, p->cur, p->last_metric, rn->err, sizeof rn->err) != 0)
+        if (p->cur->id > 0 &&
+            db_run_add_metric(rn->db, p->cur, p->last_metric, rn->err, sizeof rn->err) != 0)
             db_error(rn);
         {
             const char *count = run_hdr(p->cur, "count");
             if (rn->tty) {
-                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->cur->n_m, count ? count : "?", p->last_metric->id);
+                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->cur->n_m, count ? count : "?",
+                        p->last_metric->id);
                 rn->progress_shown = 1;
             } else {
-                fprintf(stderr, "[%zu/%s] %s\n", p->cur->n_m, count ? count : "?", p->last_metric->id);
+                fprintf(stderr, "[%zu/%s] %s\n", p->cur->n_m, count ? count : "?",
+                        p->last_metric->id);
             }
         }
         break;
@@ -185,8 +192,8 @@ static void on_line(struct runner *rn, const char *line, size_t len)
         break;
     case PRS_BAD:
         clear_progress(rn);
-        fprintf(stderr, "rtbench run: target output line %lu: %s\n", p->issues[p->n_issues - 1].line,
-                p->issues[p->n_issues - 1].msg);
+        fprintf(stderr, "rtbench run: target output line %lu: %s\n",
+                p->issues[p->n_issues - 1].line, p->issues[p->n_issues - 1].msg);
         break;
     case PRS_NONE:
         break;
@@ -207,8 +214,8 @@ struct stopper {
     long deadline; /* ms, CLOCK_MONOTONIC */
     long kill_at;  /* when SIGKILL follows SIGTERM; 0 if not pending */
     unsigned timeout_s;
-    char *why;     /* why the target was stopped; NULL while it was not */
-    int signal;    /* the signal that interrupted rtbench, 0 if none */
+    char *why;  /* why the target was stopped; NULL while it was not */
+    int signal; /* the signal that interrupted rtbench, 0 if none */
 };
 
 static void stop_check(struct stopper *sp, long t)
@@ -233,7 +240,8 @@ static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigne
 {
     uint64_t x;
     if (parse_u64(v, &x) != 0 || x == 0 || x > max) {
-        fprintf(stderr, "rtbench run: %s must be an integer from 1 to %u, not '%s'\n", name, max, v);
+        fprintf(stderr, "rtbench run: %s must be an integer from 1 to %u, not '%s'\n", name, max,
+                v);
         return -1;
     }
     *out = (unsigned)x;
@@ -243,10 +251,14 @@ static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigne
 int cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"target", required_argument, NULL, 't'}, {"filter", required_argument, NULL, 'f'},
-        {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
-        {"db", required_argument, NULL, 'D'},     {"timeout", required_argument, NULL, 'T'},
-        {"no-icount", no_argument, NULL, 'I'},    {"help", no_argument, NULL, 'h'},
+        {"target", required_argument, NULL, 't'},
+        {"filter", required_argument, NULL, 'f'},
+        {"iterations", required_argument, NULL, 'n'},
+        {"label", required_argument, NULL, 'l'},
+        {"db", required_argument, NULL, 'D'},
+        {"timeout", required_argument, NULL, 'T'},
+        {"no-icount", no_argument, NULL, 'I'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *target = "host", *filter = NULL, *label = NULL, *db_path = NULL;
@@ -256,30 +268,44 @@ int cmd_run(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:f:n:l:h", opts, NULL)) != -1) {
         switch (c) {
-        case 't': target = optarg; break;
-        case 'f': filter = optarg; break;
+        case 't':
+            target = optarg;
+            break;
+        case 'f':
+            filter = optarg;
+            break;
         case 'n':
             if (parse_uint_opt("--iterations", optarg, 100000000u, &iterations) != 0)
                 return 2;
             break;
-        case 'l': label = optarg; break;
-        case 'D': db_path = optarg; break;
+        case 'l':
+            label = optarg;
+            break;
+        case 'D':
+            db_path = optarg;
+            break;
         case 'T':
             if (parse_uint_opt("--timeout", optarg, 86400u, &timeout_s) != 0)
                 return 2;
             break;
-        case 'I': icount = 0; break;
-        case 'h': usage(stdout); return 0;
+        case 'I':
+            icount = 0;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
         case ':':
             fprintf(stderr, "rtbench run: option '%s' needs a value\n", argv[optind - 1]);
             return 2;
         default:
-            fprintf(stderr, "rtbench run: unknown option '%s' (see rtbench run --help)\n", argv[optind - 1]);
+            fprintf(stderr, "rtbench run: unknown option '%s' (see rtbench run --help)\n",
+                    argv[optind - 1]);
             return 2;
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "rtbench run: unexpected argument '%s' (see rtbench run --help)\n", argv[optind]);
+        fprintf(stderr, "rtbench run: unexpected argument '%s' (see rtbench run --help)\n",
+                argv[optind]);
         return 2;
     }
     if (filter && !*filter) {
@@ -291,7 +317,8 @@ int cmd_run(int argc, char **argv)
         return 2;
     }
     if (strncmp(target, "cmd:", 4) == 0 && (filter || iterations)) {
-        fputs("rtbench run: --filter and --iterations are not passed to a cmd: target; put them in its command\n",
+        fputs("rtbench run: --filter and --iterations are not passed to a cmd: target; put them in "
+              "its command\n",
               stderr);
         return 2;
     }
@@ -336,7 +363,8 @@ int cmd_run(int argc, char **argv)
     posix_spawnattr_setsigdefault(&at, &defs);
     posix_spawnattr_setsigmask(&at, &none);
     posix_spawnattr_setpgroup(&at, 0);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETPGROUP);
     /* Signals: note them and let the loop kill the target. */
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
@@ -411,7 +439,8 @@ int cmd_run(int argc, char **argv)
         }
         memmove(buf, buf + start, used - start);
         used -= start;
-        if (used >= MAX_LINE) { /* no newline in sight: take it as one line (never a valid record) */
+        if (used >=
+            MAX_LINE) { /* no newline in sight: take it as one line (never a valid record) */
             lines++;
             on_line(&rn, buf, used);
             used = 0;
@@ -439,7 +468,8 @@ int cmd_run(int argc, char **argv)
     if (sp.why)
         ending = sp.why;
     else if (WIFSIGNALED(status))
-        ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+        ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status),
+                           strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         ending = xasprintf("target exited with status %d", WEXITSTATUS(status));
 
@@ -458,7 +488,9 @@ int cmd_run(int argc, char **argv)
     int ret = 0;
     if (rn.prs.n_runs == 0) {
         if (lines)
-            fprintf(stderr, "rtbench run: no rtbench records in the target's output (%lu lines, first: '%s')%s%s\n",
+            fprintf(stderr,
+                    "rtbench run: no rtbench records in the target's output (%lu lines, first: "
+                    "'%s')%s%s\n",
                     lines, first_line, ending ? "; " : "", ending ? ending : "");
         else
             fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", ending ? "; " : "",

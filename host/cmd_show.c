@@ -35,22 +35,29 @@ int cmd_show(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
-        case 'D': db_path = optarg; break;
-        case 'h': usage(stdout); return 0;
+        case 'D':
+            db_path = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
         case ':':
             fprintf(stderr, "rtbench show: option '%s' needs a value\n", argv[optind - 1]);
             return 2;
         default:
-            fprintf(stderr, "rtbench show: unknown option '%s' (see rtbench show --help)\n", argv[optind - 1]);
+            fprintf(stderr, "rtbench show: unknown option '%s' (see rtbench show --help)\n",
+                    argv[optind - 1]);
             return 2;
         }
     }
     if (optind >= argc) {
-        fputs("rtbench show: which run? (an id, a label or 'latest'; see rtbench show --help)\n", stderr);
+        fputs("rtbench show: which run? (an id, a label or 'latest'; see rtbench show --help)\n",
+              stderr);
         return 2;
     }
     if (optind + 1 < argc) {
-        fprintf(stderr, "rtbench show: unexpected argument '%s' (one run at a time)\n", argv[optind + 1]);
+        fprintf(stderr, "rtbench show: unexpected argument '%s' (one run at a time)\n",
+                argv[optind + 1]);
         return 2;
     }
     if (!db_path)

@@ -278,8 +278,9 @@ static const char *state_name(enum metric_state s)
 
 static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
 {
-    static const char sql[] = "INSERT INTO runs(label,source,format,created,host,status,status_detail,"
-                              "unit,ns_per_unit) VALUES(?,?,?,?,?,?,?,?,?)";
+    static const char sql[] =
+        "INSERT INTO runs(label,source,format,created,host,status,status_detail,"
+        "unit,ns_per_unit) VALUES(?,?,?,?,?,?,?,?,?)";
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return fail(db, err, errlen, "cannot store the run");
@@ -320,8 +321,8 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return fail(db, err, errlen, "cannot store the run header");
-    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO run_header(run_id,key,value) VALUES(?,?,?)", -1,
-                           &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO run_header(run_id,key,value) VALUES(?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
         return fail(db, err, errlen, "cannot store the run header");
     for (size_t i = 0; i < r->n_hdr; i++) {
         sqlite3_reset(st);
@@ -337,8 +338,8 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
     return 0;
 }
 
-static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m, char *err,
-                         size_t errlen)
+static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
+                         char *err, size_t errlen)
 {
     static const char sql[] =
         "INSERT OR REPLACE INTO metrics(run_id,seq,id,\"desc\",state,reason,err,flags,has_pct,"
@@ -428,7 +429,8 @@ int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen)
     return 0;
 }
 
-int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err, size_t errlen)
+int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                      size_t errlen)
 {
     if (r->id <= 0)
         return errf(err, errlen, "internal: metric stored before its run");
@@ -451,8 +453,11 @@ int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen)
     if (begin(db, err, errlen) != 0)
         return -1;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "UPDATE runs SET status=?, status_detail=?, label=?, unit=?, ns_per_unit=? "
-                               "WHERE id=?", -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(
+            db,
+            "UPDATE runs SET status=?, status_detail=?, label=?, unit=?, ns_per_unit=? "
+            "WHERE id=?",
+            -1, &st, NULL) != SQLITE_OK) {
         fail(db, err, errlen, "cannot finish the run");
         rollback(db);
         return -1;
@@ -479,8 +484,8 @@ int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen)
     }
     /* Flags may have been set after the metrics were stored (artifact
      * detection on the whole run). */
-    if (sqlite3_prepare_v2(db, "UPDATE metrics SET flags=? WHERE run_id=? AND seq=?", -1, &st, NULL) !=
-        SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "UPDATE metrics SET flags=? WHERE run_id=? AND seq=?", -1, &st,
+                           NULL) != SQLITE_OK) {
         fail(db, err, errlen, "cannot finish the run");
         rollback(db);
         return -1;
@@ -556,8 +561,10 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     if (exec_retry(db, "BEGIN") != SQLITE_OK)
         return fail(db, err, errlen, "cannot read");
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, "SELECT id,label,source,format,created,host,status,status_detail,unit,"
-                               "ns_per_unit FROM runs WHERE id=?", -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db,
+                           "SELECT id,label,source,format,created,host,status,status_detail,unit,"
+                           "ns_per_unit FROM runs WHERE id=?",
+                           -1, &st, NULL) != SQLITE_OK)
         goto bad;
     sqlite3_bind_int64(st, 1, id);
     if (step_retry(st) != SQLITE_ROW)
@@ -569,14 +576,16 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     out->created = col_text(st, 4);
     out->host = col_text(st, 5);
     const unsigned char *status = sqlite3_column_text(st, 6);
-    out->status = status && strcmp((const char *)status, "complete") == 0 ? RUN_COMPLETE : RUN_INCOMPLETE;
+    out->status =
+        status && strcmp((const char *)status, "complete") == 0 ? RUN_COMPLETE : RUN_INCOMPLETE;
     out->status_detail = col_text(st, 7);
     out->unit = col_text(st, 8);
-    out->ns_per_unit = sqlite3_column_type(st, 9) == SQLITE_NULL ? 0.0 : sqlite3_column_double(st, 9);
+    out->ns_per_unit =
+        sqlite3_column_type(st, 9) == SQLITE_NULL ? 0.0 : sqlite3_column_double(st, 9);
     sqlite3_finalize(st);
 
-    if (sqlite3_prepare_v2(db, "SELECT key,value FROM run_header WHERE run_id=? ORDER BY rowid", -1, &st,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "SELECT key,value FROM run_header WHERE run_id=? ORDER BY rowid", -1,
+                           &st, NULL) != SQLITE_OK)
         goto bad;
     sqlite3_bind_int64(st, 1, id);
     int rc;
@@ -592,8 +601,9 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     if (rc != SQLITE_DONE)
         goto bad;
 
-    if (sqlite3_prepare_v2(db, "SELECT id,\"desc\",state,reason,err,flags,has_pct,n,mean,sd,min,max,"
-                               "p50,p90,p99,p999,mean_ns FROM metrics WHERE run_id=? ORDER BY seq",
+    if (sqlite3_prepare_v2(db,
+                           "SELECT id,\"desc\",state,reason,err,flags,has_pct,n,mean,sd,min,max,"
+                           "p50,p90,p99,p999,mean_ns FROM metrics WHERE run_id=? ORDER BY seq",
                            -1, &st, NULL) != SQLITE_OK)
         goto bad;
     sqlite3_bind_int64(st, 1, id);
@@ -602,7 +612,7 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
         struct metric *m = run_add_metric(out, mid ? (const char *)mid : "");
         m->desc = col_text(st, 1);
         const unsigned char *state = sqlite3_column_text(st, 2);
-        m->state = !state ? MS_OK
+        m->state = !state                                       ? MS_OK
                    : strcmp((const char *)state, "na") == 0     ? MS_NA
                    : strcmp((const char *)state, "failed") == 0 ? MS_FAILED
                                                                 : MS_OK;
@@ -619,7 +629,8 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
         m->p90 = (uint64_t)sqlite3_column_int64(st, 13);
         m->p99 = (uint64_t)sqlite3_column_int64(st, 14);
         m->p999 = (uint64_t)sqlite3_column_int64(st, 15);
-        m->mean_ns = sqlite3_column_type(st, 16) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, 16);
+        m->mean_ns =
+            sqlite3_column_type(st, 16) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, 16);
     }
     sqlite3_finalize(st);
     st = NULL;

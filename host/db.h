@@ -19,7 +19,8 @@ int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen);
 /* Incremental storing for live runs: begin creates the run row (status
  * incomplete), add commits one metric, finish sets status and detail. */
 int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen);
-int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err, size_t errlen);
+int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                      size_t errlen);
 int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen);
 /* Load a run by numeric id, or by label (the newest run with that label),
  * or "latest"/"last". 0, or -1 with a message. */

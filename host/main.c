@@ -63,7 +63,9 @@ int main(int argc, char **argv)
     if (sub[0] == '-')
         /* options without a subcommand belong to the default one: rtbench --target ... */
         return cmd_run(argc, argv);
-    fprintf(stderr, "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check; see rtbench --help)\n",
+    fprintf(stderr,
+            "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check; see "
+            "rtbench --help)\n",
             sub);
     return 2;
 }

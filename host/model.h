@@ -10,8 +10,10 @@
 
 /* Artifact flags on a metric (bit set); names in flags.c: model_flag_name(). */
 enum metric_flag {
-    MF_UNDERFLOW = 1u << 0, /* counter underflow / wrap (value near 2^32/N or 2^64/N, or ns vs clock) */
-    MF_OUTLIER = 1u << 1,   /* gross outlier vs siblings in the run or the same metric in other runs */
+    MF_UNDERFLOW =
+        1u << 0, /* counter underflow / wrap (value near 2^32/N or 2^64/N, or ns vs clock) */
+    MF_OUTLIER =
+        1u << 1, /* gross outlier vs siblings in the run or the same metric in other runs */
     MF_NOSCHED = 1u << 2,   /* taken without the scheduling policy it needed */
     MF_CLAMPED = 1u << 3,   /* target clamped samples at zero after overhead subtraction */
     MF_SATURATED = 1u << 4, /* target saturated samples */
@@ -22,16 +24,16 @@ enum metric_state { MS_OK = 0, MS_NA = 1, MS_FAILED = 2 };
 
 struct metric {
     char *id;
-    char *desc;            /* may be NULL */
+    char *desc; /* may be NULL */
     enum metric_state state;
-    char *reason;          /* n/a reason or failure name; NULL if none */
-    int err;               /* failure code */
-    unsigned flags;        /* enum metric_flag */
-    int has_pct;           /* min/max/percentiles/sd known */
+    char *reason;   /* n/a reason or failure name; NULL if none */
+    int err;        /* failure code */
+    unsigned flags; /* enum metric_flag */
+    int has_pct;    /* min/max/percentiles/sd known */
     uint64_t n;
-    double mean, sd;       /* in the run's unit */
+    double mean, sd; /* in the run's unit */
     uint64_t min, max, p50, p90, p99, p999;
-    double mean_ns;        /* as printed by the source when it gave one, else derived; <0 unknown */
+    double mean_ns; /* as printed by the source when it gave one, else derived; <0 unknown */
 };
 
 struct kv {
@@ -41,21 +43,21 @@ struct kv {
 enum run_status { RUN_COMPLETE = 0, RUN_INCOMPLETE = 1 };
 
 struct run {
-    int64_t id;            /* database id, 0 when not stored */
-    char *label;           /* may be NULL */
-    char *source;          /* "host", "qemu:mps2-an385", "cmd:...", "import:<file>" */
-    char *format;          /* "rtbench", "zephyr" */
-    char *created;         /* ISO-8601 UTC */
-    char *host;            /* machine that ran or imported it */
+    int64_t id;    /* database id, 0 when not stored */
+    char *label;   /* may be NULL */
+    char *source;  /* "host", "qemu:mps2-an385", "cmd:...", "import:<file>" */
+    char *format;  /* "rtbench", "zephyr" */
+    char *created; /* ISO-8601 UTC */
+    char *host;    /* machine that ran or imported it */
     enum run_status status;
-    char *status_detail;   /* "timeout after 60 s", "killed by signal 11", "no end record", ... */
-    struct kv *hdr;        /* header keys as received (rtbench H record) or derived */
+    char *status_detail; /* "timeout after 60 s", "killed by signal 11", "no end record", ... */
+    struct kv *hdr;      /* header keys as received (rtbench H record) or derived */
     size_t n_hdr;
     struct metric *m;
     size_t n_m;
     /* Derived from the header for convenience. */
-    char *unit;            /* "cycles", "insns", "ns" */
-    double ns_per_unit;    /* <= 0 when unknown */
+    char *unit;         /* "cycles", "insns", "ns" */
+    double ns_per_unit; /* <= 0 when unknown */
 };
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */

@@ -137,7 +137,8 @@ static void note_human(struct prs *p, const char *line, size_t len)
     p->human_desc = xstrndup(c, (size_t)(d - c));
 }
 
-static int need_u64(const struct field *f, size_t nf, const char *key, uint64_t *out, const char **bad)
+static int need_u64(const struct field *f, size_t nf, const char *key, uint64_t *out,
+                    const char **bad)
 {
     const char *v = get(f, nf, key);
     if (!v || parse_u64(v, out) != 0) {
@@ -147,7 +148,8 @@ static int need_u64(const struct field *f, size_t nf, const char *key, uint64_t 
     return 0;
 }
 
-static int need_double(const struct field *f, size_t nf, const char *key, double *out, const char **bad)
+static int need_double(const struct field *f, size_t nf, const char *key, double *out,
+                       const char **bad)
 {
     const char *v = get(f, nf, key);
     if (!v || parse_double(v, out) != 0) {
@@ -204,7 +206,10 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
 {
     const char *id = get(f, nf, "id");
     if (!id || !*id) {
-        add_issue(p, "malformed %s record: no id, skipped", type == 'R' ? "R" : type == 'N' ? "N" : "F");
+        add_issue(p, "malformed %s record: no id, skipped",
+                  type == 'R'   ? "R"
+                  : type == 'N' ? "N"
+                                : "F");
         return PRS_BAD;
     }
     struct metric tmp;
@@ -218,7 +223,8 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
             need_u64(f, nf, "max", &tmp.max, &bad) || need_u64(f, nf, "p50", &tmp.p50, &bad) ||
             need_u64(f, nf, "p90", &tmp.p90, &bad) || need_u64(f, nf, "p99", &tmp.p99, &bad) ||
             need_u64(f, nf, "p999", &tmp.p999, &bad)) {
-            char *msg = xasprintf("malformed R record for %s: missing or bad '%s', skipped", id, bad);
+            char *msg =
+                xasprintf("malformed R record for %s: missing or bad '%s', skipped", id, bad);
             add_issue(p, "%s", msg);
             free(msg);
             return PRS_BAD;
@@ -236,7 +242,8 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
         tmp.reason = xstrdup(why && *why ? why : "not available");
     } else {
         tmp.state = MS_FAILED;
-        const char *e = get(f, nf, "err"), *name = get(f, nf, "name"), *native = get(f, nf, "native");
+        const char *e = get(f, nf, "err"), *name = get(f, nf, "name"),
+                   *native = get(f, nf, "native");
         double ev = 0;
         if (!e || parse_double(e, &ev) != 0 || ev >= 0 || ev < -1e9) {
             char *msg = xasprintf("malformed F record for %s: missing or bad 'err', skipped", id);

@@ -40,18 +40,18 @@ struct prs_issue {
 };
 
 struct prs {
-    unsigned long line;      /* lines fed so far */
-    struct run **runs;       /* every run started, in order (owned) */
+    unsigned long line; /* lines fed so far */
+    struct run **runs;  /* every run started, in order (owned) */
     size_t n_runs;
-    struct run *cur;         /* the open run (H seen, no E yet), or NULL */
-    struct run *closed;      /* set by the feed that closed a run (E, or a new H / prs_finish
-                                closing an open one); NULL otherwise */
+    struct run *cur;    /* the open run (H seen, no E yet), or NULL */
+    struct run *closed; /* set by the feed that closed a run (E, or a new H / prs_finish
+                           closing an open one); NULL otherwise */
     struct metric *last_metric;
     struct prs_issue *issues; /* rejected record lines (owned) */
     size_t n_issues;
-    unsigned long records;   /* valid records accepted, all runs */
+    unsigned long records; /* valid records accepted, all runs */
     /* private */
-    unsigned long n_rec;     /* R/N/F in the open run */
+    unsigned long n_rec; /* R/N/F in the open run */
     char *human_id, *human_desc;
 };
 

@@ -17,7 +17,8 @@ void table_flag_names(unsigned flags, char *buf, size_t len)
         if (!(flags & bit))
             continue;
         const char *name = model_flag_name(bit);
-        int n = snprintf(buf + used, len > used ? len - used : 0, "%s%s", used ? "," : "", name ? name : "?");
+        int n = snprintf(buf + used, len > used ? len - used : 0, "%s%s", used ? "," : "",
+                         name ? name : "?");
         if (n > 0)
             used += (size_t)n;
         if (used >= len)
@@ -40,11 +41,12 @@ void table_print_metrics(FILE *out, const struct run *r, int full)
             idw = l;
     }
     if (full)
-        fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw, "id", "n", "mean",
-                "sd", "min", "p50", "p90", "p99", "p99.9", "max", "mean ns", "unit", "flags");
-    else
-        fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, "id", "mean", "p50", "p99", "max", "unit",
+        fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw, "id",
+                "n", "mean", "sd", "min", "p50", "p90", "p99", "p99.9", "max", "mean ns", "unit",
                 "flags");
+    else
+        fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, "id", "mean", "p50", "p99", "max",
+                "unit", "flags");
     for (size_t i = 0; i < r->n_m; i++) {
         const struct metric *m = &r->m[i];
         char flags[128];
@@ -54,7 +56,8 @@ void table_print_metrics(FILE *out, const struct run *r, int full)
             continue;
         }
         if (m->state == MS_FAILED) {
-            fprintf(out, "%-*s %10s  %s (%d)\n", idw, m->id, "FAILED", m->reason ? m->reason : "error", m->err);
+            fprintf(out, "%-*s %10s  %s (%d)\n", idw, m->id, "FAILED",
+                    m->reason ? m->reason : "error", m->err);
             continue;
         }
         char mean[32], sd[32], mn[24], p50[24], p90[24], p99[24], p999[24], mx[24], ns[32];
@@ -84,10 +87,11 @@ void table_print_metrics(FILE *out, const struct run *r, int full)
         if (full) {
             char n[24];
             u64s(n, sizeof n, m->n);
-            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw, m->id, n, mean,
-                    sd, mn, p50, p90, p99, p999, mx, ns, unit, flags);
+            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw,
+                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, unit, flags);
         } else {
-            fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, m->id, mean, p50, p99, mx, unit, flags);
+            fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, m->id, mean, p50, p99, mx,
+                    unit, flags);
         }
     }
 }
@@ -105,7 +109,9 @@ void table_print_header(FILE *out, const struct run *r)
     fprintf(out, "unit:     %s", r->unit ? r->unit : "-");
     if (r->ns_per_unit > 0)
         fprintf(out, " (%.6g ns per %s)", r->ns_per_unit,
-                r->unit && strcmp(r->unit, "insns") == 0 ? "insn" : r->unit && strcmp(r->unit, "ns") == 0 ? "ns" : "cycle");
+                r->unit && strcmp(r->unit, "insns") == 0 ? "insn"
+                : r->unit && strcmp(r->unit, "ns") == 0  ? "ns"
+                                                         : "cycle");
     fputc('\n', out);
     fprintf(out, "metrics:  %zu\n", r->n_m);
     if (r->n_hdr) {

@@ -33,8 +33,8 @@ static int self_dir(char *buf, size_t len)
     return 0;
 }
 
-int target_resolve(const char *spec, const char *filter, unsigned iterations, int icount, struct target_cmd *out,
-                   char *err, size_t errlen)
+int target_resolve(const char *spec, const char *filter, unsigned iterations, int icount,
+                   struct target_cmd *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (!spec || !*spec)
@@ -43,7 +43,8 @@ int target_resolve(const char *spec, const char *filter, unsigned iterations, in
     if (strcmp(spec, "host") == 0) {
         char dir[PATH_MAX];
         if (self_dir(dir, sizeof dir) != 0)
-            return errf(err, errlen, "cannot find the directory of the rtbench executable (/proc/self/exe)");
+            return errf(err, errlen,
+                        "cannot find the directory of the rtbench executable (/proc/self/exe)");
         char *path = xasprintf("%s/rtbench-posix", dir);
         if (access(path, X_OK) != 0) {
             errf(err, errlen, "host target %s not found or not executable (build it: make)", path);

@@ -10,9 +10,10 @@
 #include <stddef.h>
 
 struct target_cmd {
-    char **argv;          /* NULL-terminated, heap-allocated */
-    char *source;         /* stored as run.source ("host", "qemu:mps2-an385", ...) */
-    char **extra_hdr;     /* NULL-terminated key,value,key,value... added to the run header (ram, rom, icount) */
+    char **argv;      /* NULL-terminated, heap-allocated */
+    char *source;     /* stored as run.source ("host", "qemu:mps2-an385", ...) */
+    char **extra_hdr; /* NULL-terminated key,value,key,value... added to the run header (ram, rom,
+                         icount) */
 };
 
 /* Resolve `spec` with the runner's options (filter, iterations) appended as the

@@ -20,14 +20,16 @@
 
 /* refk's codes are rtbench's: a failed check makes a negative array size. */
 #define SAME(a, b) ((int)(a) == (int)(b))
-typedef char refk_codes_match[(SAME(REFK_EINVAL, RTB_ERR_INVAL) && SAME(REFK_ENOMEM, RTB_ERR_NOMEM) &&
-                               SAME(REFK_ETIMEOUT, RTB_ERR_TIMEOUT) && SAME(REFK_EAGAIN, RTB_ERR_AGAIN) &&
-                               SAME(REFK_EPERM, RTB_ERR_PERM) && SAME(REFK_ESTATE, RTB_ERR_STATE) &&
-                               SAME(REFK_EOVERFLOW, RTB_ERR_OVERFLOW) && SAME(REFK_NO_WAIT, RTB_NO_WAIT) &&
-                               SAME(REFK_FOREVER, RTB_FOREVER) && SAME(REFK_THREAD_COOP, RTB_THREAD_COOP) &&
-                               SAME(REFK_EVENTS_ALL, RTB_EVENTS_ALL) && SAME(REFK_EVENTS_ANY, RTB_EVENTS_ANY))
-                                  ? 1
-                                  : -1];
+typedef char
+    refk_codes_match[(SAME(REFK_EINVAL, RTB_ERR_INVAL) && SAME(REFK_ENOMEM, RTB_ERR_NOMEM) &&
+                      SAME(REFK_ETIMEOUT, RTB_ERR_TIMEOUT) && SAME(REFK_EAGAIN, RTB_ERR_AGAIN) &&
+                      SAME(REFK_EPERM, RTB_ERR_PERM) && SAME(REFK_ESTATE, RTB_ERR_STATE) &&
+                      SAME(REFK_EOVERFLOW, RTB_ERR_OVERFLOW) && SAME(REFK_NO_WAIT, RTB_NO_WAIT) &&
+                      SAME(REFK_FOREVER, RTB_FOREVER) && SAME(REFK_THREAD_COOP, RTB_THREAD_COOP) &&
+                      SAME(REFK_EVENTS_ALL, RTB_EVENTS_ALL) &&
+                      SAME(REFK_EVENTS_ANY, RTB_EVENTS_ANY))
+                         ? 1
+                         : -1];
 
 /* ---- capabilities: refk has every object of the contract --------------- */
 

@@ -12,7 +12,7 @@
 
 #define Q_CAT2(a, b) a##b
 #define Q_CAT(a, b) Q_CAT2(a, b)
-#define Q_PORT(op) Q_CAT(Q_CAT(rtb_, Q), op)       /* rtb_fifo_put, ... */
+#define Q_PORT(op) Q_CAT(Q_CAT(rtb_, Q), op)        /* rtb_fifo_put, ... */
 #define Q_BENCH(op) Q_CAT(Q_CAT(rtb_bench_, Q), op) /* rtb_bench_fifo_put_immediate, ... */
 #define Q_LOCAL(name) Q_CAT(Q_CAT(Q, _), name)      /* fifo_obj, fifo_waiter, ... */
 
@@ -195,8 +195,7 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
     rc = Q_LOCAL(setup)(ctx, alloc);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&Q_LOCAL(thread), "rtb-q-wait", Q_LOCAL(waiter), q, RTB_B_PRIO_HIGH, 0,
-                      0);
+    rc = rtb_b_create(&Q_LOCAL(thread), "rtb-q-wait", Q_LOCAL(waiter), q, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&Q_LOCAL(thread)); /* runs at once and blocks in its get */

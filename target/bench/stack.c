@@ -134,8 +134,7 @@ static int stack_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     rc = stack_setup(ctx);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&stk_thread, "rtb-stack-wait", stack_waiter, &stk_pp, RTB_B_PRIO_HIGH, 0,
-                      0);
+    rc = rtb_b_create(&stk_thread, "rtb-stack-wait", stack_waiter, &stk_pp, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
     rc = rtb_thread_start(&stk_thread); /* runs at once and blocks in its pop */

@@ -86,7 +86,8 @@ static void result(unsigned i, unsigned total, int corrupt)
         rtb_rec_i64(&r, "native", 0);
     } else {
         unsigned base = 100 * (i + 1);
-        snprintf(line, sizeof line, "%-40s - %-50s : %7u cycles , %7u ns :", id, "Fake operation", base, base / 2);
+        snprintf(line, sizeof line, "%-40s - %-50s : %7u cycles , %7u ns :", id, "Fake operation",
+                 base, base / 2);
         puts(line);
         rtb_rec_begin(&r, buf, sizeof buf, 'R');
         rtb_rec_str(&r, "id", id);

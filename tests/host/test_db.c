@@ -16,14 +16,14 @@
 #include "util.h"
 
 static int passed, failed;
-#define CHECK(c)                                                                                                       \
-    do {                                                                                                               \
-        if (c)                                                                                                         \
-            passed++;                                                                                                  \
-        else {                                                                                                         \
-            failed++;                                                                                                  \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                                            \
-        }                                                                                                              \
+#define CHECK(c)                                                                                   \
+    do {                                                                                           \
+        if (c)                                                                                     \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                        \
+        }                                                                                          \
     } while (0)
 
 static char tmpdir[1024];
@@ -96,15 +96,18 @@ static void test_round_trip(void)
     struct run l;
     CHECK(db_load_run(db, "1", &l, err, sizeof err) == 0);
     CHECK(l.id == 1 && l.status == RUN_COMPLETE && l.status_detail == NULL);
-    CHECK(strcmp(l.label, "base") == 0 && strcmp(l.source, "cmd:fake") == 0 && strcmp(l.unit, "insns") == 0);
+    CHECK(strcmp(l.label, "base") == 0 && strcmp(l.source, "cmd:fake") == 0 &&
+          strcmp(l.unit, "insns") == 0);
     CHECK(l.ns_per_unit == 40.0);
     CHECK(l.n_hdr == 3 && strcmp(run_hdr(&l, "cflags"), "-O2 -g") == 0);
     CHECK(l.n_m == 3);
-    CHECK(l.n_m == 3 && strcmp(l.m[0].id, "sem.take") == 0 && strcmp(l.m[2].id, "thread.create") == 0);
+    CHECK(l.n_m == 3 && strcmp(l.m[0].id, "sem.take") == 0 &&
+          strcmp(l.m[2].id, "thread.create") == 0);
     const struct metric *m = run_find_metric(&l, "sem.take");
     CHECK(m && m->has_pct && m->n == 1000 && m->mean == 41.5 && m->sd == 0.25 && m->min == 40);
     CHECK(m && m->max == UINT64_C(18446744073709551615));
-    CHECK(m && m->p50 == 41 && m->p90 == 42 && m->p99 == 43 && m->p999 == 44 && m->mean_ns == 1660.0);
+    CHECK(m && m->p50 == 41 && m->p90 == 42 && m->p99 == 43 && m->p999 == 44 &&
+          m->mean_ns == 1660.0);
     CHECK(m && m->flags == (MF_CLAMPED | MF_OUTLIER) && strcmp(m->desc, "Take a semaphore") == 0);
     m = run_find_metric(&l, "events.post");
     CHECK(m && m->state == MS_NA && strcmp(m->reason, "no event flags") == 0 && m->mean_ns < 0);
@@ -112,7 +115,8 @@ static void test_round_trip(void)
     CHECK(m && m->state == MS_FAILED && m->err == -2 && strcmp(m->reason, "nomem") == 0);
     run_free(&l);
 
-    CHECK(db_load_run(db, "base", &l, err, sizeof err) == 0 && l.id == 2); /* newest with the label */
+    CHECK(db_load_run(db, "base", &l, err, sizeof err) == 0 &&
+          l.id == 2); /* newest with the label */
     CHECK(l.status == RUN_INCOMPLETE && strcmp(l.status_detail, "timeout after 2 s") == 0);
     run_free(&l);
     CHECK(db_load_run(db, "latest", &l, err, sizeof err) == 0 && l.id == 2);
@@ -129,7 +133,8 @@ static void test_round_trip(void)
     run_free(&l);
     sqlite3_stmt *st;
     CHECK(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL) == SQLITE_OK);
-    CHECK(sqlite3_step(st) == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0);
     sqlite3_finalize(st);
     db_close(db);
     free(path);
@@ -169,7 +174,8 @@ static void test_incremental(void)
     run_hdr_set(&r, "ram", "1234");
     CHECK(db_run_finish(w, &r, err, sizeof err) == 0);
     CHECK(db_load_run(rd, "latest", &l, err, sizeof err) == 0);
-    CHECK(l.status == RUN_COMPLETE && l.n_m == 3 && l.m[1].flags == MF_OUTLIER && l.m[0].flags == 0);
+    CHECK(l.status == RUN_COMPLETE && l.n_m == 3 && l.m[1].flags == MF_OUTLIER &&
+          l.m[0].flags == 0);
     CHECK(run_hdr(&l, "ram") && strcmp(run_hdr(&l, "ram"), "1234") == 0);
     run_free(&l);
     run_free(&r);
@@ -199,8 +205,9 @@ static void test_locked(void)
     char err[512] = "";
     CHECK(db_open(path, &a, err, sizeof err) == 0);
     CHECK(db_open(path, &b, err, sizeof err) == 0);
-    CHECK(sqlite3_exec(a, "BEGIN IMMEDIATE; INSERT INTO runs(source,format,created,status) "
-                          "VALUES('x','rtbench','2026-01-01T00:00:00Z','complete')",
+    CHECK(sqlite3_exec(a,
+                       "BEGIN IMMEDIATE; INSERT INTO runs(source,format,created,status) "
+                       "VALUES('x','rtbench','2026-01-01T00:00:00Z','complete')",
                        NULL, NULL, NULL) == SQLITE_OK);
     struct holder h = {a, 0};
     pthread_t t;

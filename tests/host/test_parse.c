@@ -13,14 +13,14 @@
 #include "rtb/record.h"
 
 static int passed, failed;
-#define CHECK(c)                                                                                                       \
-    do {                                                                                                               \
-        if (c)                                                                                                         \
-            passed++;                                                                                                  \
-        else {                                                                                                         \
-            failed++;                                                                                                  \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                                            \
-        }                                                                                                              \
+#define CHECK(c)                                                                                   \
+    do {                                                                                           \
+        if (c)                                                                                     \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                        \
+        }                                                                                          \
     } while (0)
 
 /* A stream is an array of lines. */
@@ -116,7 +116,8 @@ static void test_good(void)
     nlines = 0;
     add_raw("booting FakeOS");
     hdr(3);
-    add_raw("sem.give.immediate                       - Give a semaphore (no waiters)                      :      26 cycles ,      10 ns :");
+    add_raw("sem.give.immediate                       - Give a semaphore (no waiters)              "
+            "        :      26 cycles ,      10 ns :");
     res("sem.give.immediate", 26, "clamped,nosched");
     na("events.post", "no event flags");
     fail("thread.create");
@@ -146,8 +147,8 @@ static void test_good(void)
     CHECK(r->n_m == 3);
     struct metric *m = run_find_metric(r, "sem.give.immediate");
     CHECK(m && m->state == MS_OK && m->has_pct);
-    CHECK(m && m->n == 1000 && m->min == 25 && m->max == 126 && m->p50 == 26 && m->p90 == 27 && m->p99 == 28 &&
-          m->p999 == 29);
+    CHECK(m && m->n == 1000 && m->min == 25 && m->max == 126 && m->p50 == 26 && m->p90 == 27 &&
+          m->p99 == 28 && m->p999 == 29);
     CHECK(m && fabs(m->mean - 26.125) < 1e-9 && fabs(m->sd - 2.5) < 1e-9);
     CHECK(m && fabs(m->mean_ns - 26.125 * 5.0 / 13.0) < 1e-9);
     CHECK(m && m->flags == (MF_CLAMPED | MF_NOSCHED));
@@ -155,7 +156,8 @@ static void test_good(void)
     m = run_find_metric(r, "events.post");
     CHECK(m && m->state == MS_NA && strcmp(m->reason, "no event flags") == 0 && m->desc == NULL);
     m = run_find_metric(r, "thread.create");
-    CHECK(m && m->state == MS_FAILED && m->err == -3 && strcmp(m->reason, "timeout (native 110)") == 0);
+    CHECK(m && m->state == MS_FAILED && m->err == -3 &&
+          strcmp(m->reason, "timeout (native 110)") == 0);
     prs_free(&p);
 }
 
@@ -180,7 +182,8 @@ static void test_corrupt_line(void)
     CHECK(p.n_issues == 1 && p.issues[0].line == 3 && strstr(p.issues[0].msg, "checksum mismatch"));
     CHECK(p.n_runs == 1 && p.runs[0]->n_m == 2);
     CHECK(p.runs[0]->status == RUN_INCOMPLETE);
-    CHECK(p.runs[0]->status_detail && strstr(p.runs[0]->status_detail, "end record says 3, 2 received"));
+    CHECK(p.runs[0]->status_detail &&
+          strstr(p.runs[0]->status_detail, "end record says 3, 2 received"));
     CHECK(run_find_metric(p.runs[0], "a.two") == NULL);
     prs_free(&p);
 }
@@ -201,7 +204,8 @@ static void test_truncated(void)
     CHECK(r != NULL && r == p.runs[0]);
     CHECK(p.cur == NULL);
     CHECK(r && r->status == RUN_INCOMPLETE);
-    CHECK(r && r->status_detail && strcmp(r->status_detail, "no end record: 2 of 3 records received") == 0);
+    CHECK(r && r->status_detail &&
+          strcmp(r->status_detail, "no end record: 2 of 3 records received") == 0);
     CHECK(r && r->n_m == 2);
     CHECK(p.n_issues == 1 && p.issues[0].line == 4);
     prs_free(&p);

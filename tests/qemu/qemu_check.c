@@ -216,7 +216,8 @@ static int t_bringup(const char *qemu, const char *board, const char *elf)
     long fp = field_num(r.out, "bringup: probe fpgaio", "ticks");
     long st = field_num(r.out, "bringup: probe systick", "ticks");
     check(fp > 0 && st > 0 && (fp > st ? fp - st : st - fp) <= 2 * 26,
-          "%s SysTick (inverted 24-bit) and FPGAIO agree on one loop (%ld and %ld ticks)", board, st, fp);
+          "%s SysTick (inverted 24-bit) and FPGAIO agree on one loop (%ld and %ld ticks)", board,
+          st, fp);
     check(field_is(r.out, "bringup: cmdline", "filter", "calib.*") &&
               field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
               field_num(r.out, "bringup: cmdline", "warmup") == 2,

@@ -69,22 +69,22 @@ struct refk_waitq {
 typedef void (*refk_entry_t)(void *arg);
 
 struct refk_thread {
-    uint32_t *sp;                    /* saved PSP; offset 0: read by PendSV */
-    struct refk_thread *next, *prev; /* ready list or wait queue */
-    uint8_t prio;                    /* current priority 0..31 */
-    uint8_t state;                   /* REFK_TS_* bits */
-    uint8_t timed;                   /* 1 while on the timeout list */
-    uint8_t mode;                    /* event wait: REFK_EVENTS_ANY / _ALL */
-    uint8_t base_prio;               /* as created / set; prio may be inherited above it */
-    struct refk_waitq *waitq;        /* the queue it waits in, or NULL */
-    int32_t wait_ret;                /* result handed over by the waker */
-    void *wait_data;                 /* item/value/buffer handed over */
-    uint32_t wait_bits;              /* event wait: the bits wanted */
+    uint32_t *sp;                      /* saved PSP; offset 0: read by PendSV */
+    struct refk_thread *next, *prev;   /* ready list or wait queue */
+    uint8_t prio;                      /* current priority 0..31 */
+    uint8_t state;                     /* REFK_TS_* bits */
+    uint8_t timed;                     /* 1 while on the timeout list */
+    uint8_t mode;                      /* event wait: REFK_EVENTS_ANY / _ALL */
+    uint8_t base_prio;                 /* as created / set; prio may be inherited above it */
+    struct refk_waitq *waitq;          /* the queue it waits in, or NULL */
+    int32_t wait_ret;                  /* result handed over by the waker */
+    void *wait_data;                   /* item/value/buffer handed over */
+    uint32_t wait_bits;                /* event wait: the bits wanted */
     struct refk_thread *tnext, *tprev; /* timeout list (sorted by expiry) */
-    uint32_t expiry;                 /* tick at which the wait times out */
-    struct refk_waitq joinq;         /* threads in refk_thread_join() */
-    struct refk_mutex *held;         /* mutexes it owns (priority inheritance) */
-    struct refk_mutex *wait_mutex;   /* the mutex it waits for, or NULL */
+    uint32_t expiry;                   /* tick at which the wait times out */
+    struct refk_waitq joinq;           /* threads in refk_thread_join() */
+    struct refk_mutex *held;           /* mutexes it owns (priority inheritance) */
+    struct refk_mutex *wait_mutex;     /* the mutex it waits for, or NULL */
     const char *name;
 };
 
@@ -217,7 +217,8 @@ struct refk_msgq {
     uint32_t msg_size, max_msgs, count, rd, wr;
 };
 int refk_msgq_init(struct refk_msgq *q, void *buf, size_t msg_size, uint32_t max_msgs);
-int refk_msgq_put(struct refk_msgq *q, const void *msg, int32_t timeout); /* ISR-safe with NO_WAIT */
+int refk_msgq_put(struct refk_msgq *q, const void *msg,
+                  int32_t timeout); /* ISR-safe with NO_WAIT */
 int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t timeout);
 
 /* ---- heap (size classes on a static arena) --------------------------------- */
@@ -228,9 +229,9 @@ int refk_msgq_get(struct refk_msgq *q, void *msg, int32_t timeout);
 #define REFK_HEAP_CLASSES 16 /* block payloads 8, 16, 32, ... 256 KiB */
 
 struct refk_heap {
-    uint8_t *top, *end;                    /* not yet carved */
-    void *free[REFK_HEAP_CLASSES];         /* one free list per class */
-    uint32_t bad_frees;                    /* refk_heap_free of a non-block */
+    uint8_t *top, *end;            /* not yet carved */
+    void *free[REFK_HEAP_CLASSES]; /* one free list per class */
+    uint32_t bad_frees;            /* refk_heap_free of a non-block */
 };
 /* Use [arena, arena + bytes) (8-byte aligned) for `h`. */
 void refk_heap_init(struct refk_heap *h, void *arena, size_t bytes);

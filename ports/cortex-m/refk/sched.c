@@ -130,10 +130,10 @@ static void frame_init(struct refk_thread *t, refk_entry_t entry, void *arg, voi
 #if defined(__ARM_FP)
     sp[8] = 0xFFFFFFFDu; /* EXC_RETURN: thread mode, PSP, no FP frame */
 #endif
-    sp[SW_WORDS + 0] = (uint32_t)(uintptr_t)arg;                        /* r0 */
-    sp[SW_WORDS + 5] = (uint32_t)(uintptr_t)thread_exit;                /* lr */
-    sp[SW_WORDS + 6] = (uint32_t)(uintptr_t)entry & ~1u;                /* pc */
-    sp[SW_WORDS + 7] = 0x01000000u;                                     /* xPSR: Thumb */
+    sp[SW_WORDS + 0] = (uint32_t)(uintptr_t)arg;         /* r0 */
+    sp[SW_WORDS + 5] = (uint32_t)(uintptr_t)thread_exit; /* lr */
+    sp[SW_WORDS + 6] = (uint32_t)(uintptr_t)entry & ~1u; /* pc */
+    sp[SW_WORDS + 7] = 0x01000000u;                      /* xPSR: Thumb */
     t->sp = sp;
 }
 
@@ -433,13 +433,13 @@ __attribute__((naked)) void refk_yield(void)
                      "ldr r2, [r3, %[cur]]\n\t"
                      "ldr r1, [r2, %[tnext]]\n\t" /* the next equal */
                      "cmp r1, r2\n\t"
-                     "beq 1f\n\t"                 /* alone at its level */
+                     "beq 1f\n\t" /* alone at its level */
                      "ldrb r2, [r2, %[prio]]\n\t"
                      "str r1, [r3, %[next]]\n\t"
                      "add r3, r3, r2, lsl #2\n\t"
                      "str r1, [r3, %[ready]]\n\t" /* ready[prio] */
-                     "ldr r3, =0xE000ED04\n\t"     /* ICSR */
-                     "mov r2, #0x10000000\n\t"     /* PENDSVSET */
+                     "ldr r3, =0xE000ED04\n\t"    /* ICSR */
+                     "mov r2, #0x10000000\n\t"    /* PENDSVSET */
                      "str r2, [r3]\n\t"
                      "cpsie i\n\t"
                      "isb 0xf\n\t"

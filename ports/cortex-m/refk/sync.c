@@ -169,7 +169,7 @@ int refk_mutex_unlock(struct refk_mutex *m)
         return REFK_EPERM;
     if (n == 0)
         return mutex_unlock_last(m);
-    m->count = n; /* nested: no lock (see above) */
+    m->count = n;                      /* nested: no lock (see above) */
     __asm__ volatile("" ::: "memory"); /* store, then r0 = 0: saves GCC's copy of m */
     return REFK_OK;
 }

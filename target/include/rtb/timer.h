@@ -17,9 +17,9 @@
 typedef uint64_t rtb_cycles_t;
 
 struct rtb_timer_desc {
-    const char *name;   /* "tsc", "clock_monotonic_raw", "fpgaio", "dwt", "systick" */
-    uint64_t hz;        /* ticks per second of the counter, > 0 */
-    unsigned bits;      /* counter width, 1..64 */
+    const char *name; /* "tsc", "clock_monotonic_raw", "fpgaio", "dwt", "systick" */
+    uint64_t hz;      /* ticks per second of the counter, > 0 */
+    unsigned bits;    /* counter width, 1..64 */
     /* What a reported figure counts, and how to get there from ticks:
      * value = ticks * unit_num / unit_den (rounded to nearest). "cycles" with
      * 1/1 for a counter that ticks at the CPU clock; "insns" for guest

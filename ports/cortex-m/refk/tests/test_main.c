@@ -320,7 +320,7 @@ static void test_condvar(void)
     for (i = 0; i < 3; i++)
         CHECK_EQ(spawn(i, cv_waiter, (void *)(intptr_t)i, HI + (int)i, 0), 0);
     CHECK_EQ(norder, 0u);
-    CHECK(mtx.k.owner == NULL); /* every waiter released it */
+    CHECK(mtx.k.owner == NULL);           /* every waiter released it */
     CHECK_EQ(rtb_condvar_signal(&cv), 0); /* the most urgent (id 2) wakes, sees no predicate */
     CHECK_EQ(norder, 0u);
     CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
@@ -379,7 +379,7 @@ static void test_events(void)
     CHECK_EQ(rtb_events_wait(&ev, 0x3u, RTB_EVENTS_ALL, RTB_NO_WAIT, &m), 0);
     CHECK_EQ(m, 0x3u);
     CHECK_EQ(rtb_events_wait(&ev, 0x3u, RTB_EVENTS_ALL, RTB_NO_WAIT, &m), 0); /* not cleared */
-    CHECK_EQ(rtb_events_set(&ev, 0x4u), 0); /* replaces */
+    CHECK_EQ(rtb_events_set(&ev, 0x4u), 0);                                   /* replaces */
     CHECK_EQ(rtb_events_wait(&ev, 0x3u, RTB_EVENTS_ANY, RTB_NO_WAIT, &m), RTB_ERR_AGAIN);
     CHECK_EQ(ev.k.value, 0x4u);
     CHECK_EQ(rtb_events_clear(&ev, 0x4u), 0);

@@ -14,14 +14,14 @@ struct refk_sched refk_sched;
 
 static unsigned passed, failed;
 
-#define CHECK(e)                                                                             \
-    do {                                                                                     \
-        if (e) {                                                                             \
-            passed++;                                                                        \
-        } else {                                                                             \
-            failed++;                                                                        \
-            printf("check failed (%s:%d): %s\n", __FILE__, __LINE__, #e);                    \
-        }                                                                                    \
+#define CHECK(e)                                                                                   \
+    do {                                                                                           \
+        if (e) {                                                                                   \
+            passed++;                                                                              \
+        } else {                                                                                   \
+            failed++;                                                                              \
+            printf("check failed (%s:%d): %s\n", __FILE__, __LINE__, #e);                          \
+        }                                                                                          \
     } while (0)
 
 static void thread_init(struct refk_thread *t, unsigned prio)
