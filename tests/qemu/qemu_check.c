@@ -407,17 +407,12 @@ static int t_suite(const char *qemu, const char *board, const char *elf, const c
         const char *id;
         uint64_t want;
     } calib[] = {{"calib.empty", 0}, {"calib.nop10", 10}, {"calib.nop100", 100}};
-    /* One counter tick in instructions: 1e9 / (hz * ns per instruction). */
-    const char *hz = run_hdr(run, "hz");
-    double one_tick = hz && atof(hz) > 0 ? 1e9 / (atof(hz) * 1024.0) : 0.0;
     for (size_t i = 0; i < sizeof calib / sizeof calib[0]; i++) {
         const struct metric *m = run_find_metric(run, calib[i].id);
-        /* Every sample is exact; the runner averages counter ticks (25.6 per
-         * instruction at 25 MHz, 20.48 at 20 MHz) before scaling, so the mean
-         * may carry up to one tick of the counter's rounding. */
+        /* Every sample is converted to instructions before the statistics,
+         * so under icount the whole distribution is exact: sd 0 too. */
         check(m && m->state == MS_OK && m->min == calib[i].want && m->max == calib[i].want &&
-                  m->p50 == calib[i].want && m->mean > (double)calib[i].want - one_tick &&
-                  m->mean < (double)calib[i].want + one_tick,
+                  m->p50 == calib[i].want && m->mean == (double)calib[i].want && m->sd == 0.0,
               "%s %s = %llu exactly (min %llu max %llu mean %.3f)", board, calib[i].id,
               (unsigned long long)calib[i].want, m ? (unsigned long long)m->min : 0ULL,
               m ? (unsigned long long)m->max : 0ULL, m ? m->mean : -1.0);
