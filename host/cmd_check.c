@@ -13,50 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
 #include "format.h"
 #include "util.h"
 
+#define CMD "check"
 #define DEFAULT_THRESHOLD 10.0
-
-static int usage_err(const char *msg, const char *arg)
-{
-    if (arg)
-        fprintf(stderr, "rtbench check: %s: %s\n", msg, arg);
-    else
-        fprintf(stderr, "rtbench check: %s\n", msg);
-    return 2;
-}
-
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (*i + 1 >= argc)
-        return "";
-    return argv[++*i];
-}
-
-static int is_opt(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
-
-static int selected(char **globs, size_t n, const char *id)
-{
-    if (n == 0)
-        return 1;
-    for (size_t i = 0; i < n; i++)
-        if (glob_match(globs[i], id))
-            return 1;
-    return 0;
-}
 
 static void flag_names(unsigned flags, char *buf, size_t len)
 {
@@ -92,7 +58,7 @@ int cmd_check(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        if (cli_is_help(a)) {
             printf("usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] "
                    "[--db PATH]\n"
                    "exit 0: no regression; 1: a metric is more than PCT %% slower (default %.0f) "
@@ -101,71 +67,49 @@ int cmd_check(int argc, char **argv)
                    DEFAULT_THRESHOLD);
             return 0;
         }
-        if (is_opt(a, "--threshold")) {
-            v = opt_value(argc, argv, &i, "--threshold");
+        if (cli_is_opt(a, "--threshold")) {
+            v = cli_opt_value(argc, argv, &i, "--threshold");
             char buf[64];
             snprintf(buf, sizeof buf, "%s", v);
             size_t l = strlen(buf);
             if (l > 0 && buf[l - 1] == '%')
                 buf[l - 1] = 0;
             if (!*buf || parse_double(buf, &threshold) < 0 || !(threshold >= 0) || threshold > 1e6)
-                return usage_err("--threshold must be a percentage >= 0, not",
-                                 *v ? v : "(nothing)");
-        } else if (is_opt(a, "--metrics")) {
-            v = opt_value(argc, argv, &i, "--metrics");
+                return cli_usage_err(CMD, "--threshold must be a percentage >= 0, not",
+                                     *v ? v : "(nothing)");
+        } else if (cli_is_opt(a, "--metrics")) {
+            v = cli_opt_value(argc, argv, &i, "--metrics");
             if (!*v)
-                return usage_err("--metrics needs a comma-separated list of id globs", NULL);
+                return cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs",
+                                     NULL);
             metrics = v;
-        } else if (is_opt(a, "--db")) {
-            v = opt_value(argc, argv, &i, "--db");
-            if (!*v)
-                return usage_err("--db needs a path", NULL);
-            dbpath = v;
+        } else if (cli_is_opt(a, "--db")) {
+            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+                return 2;
         } else if (a[0] == '-' && a[1] != 0) {
-            return usage_err("unknown option", a);
+            return cli_usage_err(CMD, "unknown option", a);
         } else {
             if (n_refs == 2)
-                return usage_err("too many runs (usage: rtbench check BASELINE CANDIDATE)", a);
+                return cli_usage_err(CMD, "too many runs (usage: rtbench check BASELINE CANDIDATE)",
+                                     a);
             refs[n_refs++] = a;
         }
     }
     if (n_refs != 2)
-        return usage_err(
-            "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])", NULL);
+        return cli_usage_err(
+            CMD, "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])",
+            NULL);
 
-    char *mcopy = metrics ? xstrdup(metrics) : NULL;
-    char **globs = NULL;
-    size_t n_globs = 0;
-    if (mcopy) {
-        globs = xcalloc(strlen(mcopy) + 1, sizeof *globs);
-        for (char *save = NULL, *t = strtok_r(mcopy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-            if (*t)
-                globs[n_globs++] = t;
-    }
+    struct cli_globs globs;
+    cli_globs_split(&globs, metrics);
 
     int rc = 2;
-    char err[512];
     sqlite3 *db = NULL;
     struct run base = {0}, cand = {0};
-    if (!dbpath)
-        dbpath = db_default_path();
-    /* Reading never creates a database: a mistyped path is an error. */
-    if (access(dbpath, F_OK) != 0) {
-        fprintf(stderr, "rtbench check: no database at %s (nothing stored there yet)\n", dbpath);
+    if (cli_open_db(CMD, dbpath, 1, &db) != 0 ||
+        cli_load_run(CMD, db, "baseline", refs[0], &base) < 0 ||
+        cli_load_run(CMD, db, "candidate", refs[1], &cand) < 0)
         goto out;
-    }
-    if (db_open(dbpath, &db, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench check: %s\n", err);
-        goto out;
-    }
-    if (db_load_run(db, refs[0], &base, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench check: baseline %s: %s\n", refs[0], err);
-        goto out;
-    }
-    if (db_load_run(db, refs[1], &cand, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench check: candidate %s: %s\n", refs[1], err);
-        goto out;
-    }
     flags_apply_run(&base);
     flags_apply_run(&cand);
     struct run *pair[2] = {&base, &cand};
@@ -188,13 +132,8 @@ int cmd_check(int argc, char **argv)
     char bn[128], cn[128];
     format_run_name(&base, bn, sizeof bn);
     format_run_name(&cand, cn, sizeof cn);
-    for (int k = 0; k < 2; k++) {
-        const struct run *r = k ? &cand : &base;
-        if (r->status == RUN_INCOMPLETE)
-            fprintf(stderr, "rtbench check: warning: %s run %s is incomplete (%s)\n",
-                    k ? "candidate" : "baseline", k ? cn : bn,
-                    r->status_detail ? r->status_detail : "no end record");
-    }
+    cli_warn_incomplete(CMD, "baseline", &base);
+    cli_warn_incomplete(CMD, "candidate", &cand);
     printf("baseline  %s (%s)\ncandidate %s (%s)\n", bn, base.format ? base.format : "?", cn,
            cand.format ? cand.format : "?");
     printf("threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n",
@@ -209,7 +148,7 @@ int cmd_check(int argc, char **argv)
             const struct run *r = side ? &cand : &base;
             for (size_t k = 0; k < r->n_m; k++) {
                 const char *id = r->m[k].id;
-                if (!selected(globs, n_globs, id))
+                if (globs.n && !cli_globs_match(&globs, id, NULL))
                     continue;
                 const struct metric *b = run_find_metric(&base, id);
                 const struct metric *c = run_find_metric(&cand, id);
@@ -302,7 +241,6 @@ out:
     run_free(&cand);
     if (db)
         db_close(db);
-    free(globs);
-    free(mcopy);
+    cli_globs_free(&globs);
     return rc;
 }

@@ -9,55 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
 #include "format.h"
 #include "util.h"
 
-static int usage_err(const char *msg, const char *arg)
-{
-    if (arg)
-        fprintf(stderr, "rtbench compare: %s: %s\n", msg, arg);
-    else
-        fprintf(stderr, "rtbench compare: %s\n", msg);
-    return 2;
-}
-
-/* Option value: "--opt=value" or "--opt value". NULL if missing. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != 0)
-        return NULL;
-    if (*i + 1 >= argc)
-        return "";
-    return argv[++*i];
-}
-
-static int is_opt(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
-
-static int matches_any(char **globs, size_t n, const char *id, size_t *which)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (glob_match(globs[i], id)) {
-            if (which)
-                *which = i;
-            return 1;
-        }
-    }
-    return 0;
-}
+#define CMD "compare"
 
 static int have(const char **ids, size_t n, const char *id)
 {
@@ -74,118 +34,89 @@ int cmd_compare(int argc, char **argv)
     enum cmp_stat stat = CS_AUTO;
     enum fmt_kind kind = FMT_TEXT;
     const char **refs = xcalloc((size_t)argc + 1, sizeof *refs);
-    size_t n_refs = 0;
+    size_t n_refs = 0, n_runs = 0;
     int rc = 2;
+    struct cli_globs globs = {0};
+    sqlite3 *db = NULL;
+    struct run **runs = NULL;
+    const char **ids = NULL;
+    struct cmp_cell *cells = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        if (cli_is_help(a)) {
             printf("usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
                    "                       [--stat mean|p50|p99|min|max] [--format "
                    "text|markdown|csv|json]\n"
                    "                       [--db PATH]\n"
                    "RUN is a run id, a label (its newest run) or latest.\n");
-            free(refs);
-            return 0;
+            rc = 0;
+            goto out;
         }
-        if (is_opt(a, "--metrics")) {
-            v = opt_value(argc, argv, &i, "--metrics");
-            if (!v || !*v) {
-                free(refs);
-                return usage_err("--metrics needs a comma-separated list of id globs", NULL);
+        if (cli_is_opt(a, "--metrics")) {
+            v = cli_opt_value(argc, argv, &i, "--metrics");
+            if (!*v) {
+                cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+                goto out;
             }
             metrics = v;
-        } else if (is_opt(a, "--unit")) {
-            v = opt_value(argc, argv, &i, "--unit");
-            if (!v || format_parse_unit(v, &unit) < 0) {
-                free(refs);
-                return usage_err("--unit must be cycles or ns, not", v && *v ? v : "(nothing)");
+        } else if (cli_is_opt(a, "--unit")) {
+            v = cli_opt_value(argc, argv, &i, "--unit");
+            if (format_parse_unit(v, &unit) < 0) {
+                cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
+                goto out;
             }
-        } else if (is_opt(a, "--stat")) {
-            v = opt_value(argc, argv, &i, "--stat");
-            if (!v || format_parse_stat(v, &stat) < 0) {
-                free(refs);
-                return usage_err("--stat must be mean, p50, p99, min or max, not",
-                                 v && *v ? v : "(nothing)");
+        } else if (cli_is_opt(a, "--stat")) {
+            v = cli_opt_value(argc, argv, &i, "--stat");
+            if (format_parse_stat(v, &stat) < 0) {
+                cli_usage_err(CMD, "--stat must be mean, p50, p99, min or max, not",
+                              *v ? v : "(nothing)");
+                goto out;
             }
-        } else if (is_opt(a, "--format")) {
-            v = opt_value(argc, argv, &i, "--format");
-            if (!v || format_parse_kind(v, &kind) < 0) {
-                free(refs);
-                return usage_err("--format must be text, markdown, csv or json, not",
-                                 v && *v ? v : "(nothing)");
+        } else if (cli_is_opt(a, "--format")) {
+            v = cli_opt_value(argc, argv, &i, "--format");
+            if (format_parse_kind(v, &kind) < 0) {
+                cli_usage_err(CMD, "--format must be text, markdown, csv or json, not",
+                              *v ? v : "(nothing)");
+                goto out;
             }
-        } else if (is_opt(a, "--db")) {
-            v = opt_value(argc, argv, &i, "--db");
-            if (!v || !*v) {
-                free(refs);
-                return usage_err("--db needs a path", NULL);
-            }
-            dbpath = v;
+        } else if (cli_is_opt(a, "--db")) {
+            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+                goto out;
         } else if (a[0] == '-' && a[1] != 0) {
-            free(refs);
-            return usage_err("unknown option", a);
+            cli_usage_err(CMD, "unknown option", a);
+            goto out;
         } else {
             refs[n_refs++] = a;
         }
     }
     if (n_refs == 0) {
-        free(refs);
-        return usage_err(
+        cli_usage_err(
+            CMD,
             "no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)",
             NULL);
+        goto out;
     }
 
     /* metric globs */
-    char *mcopy = metrics ? xstrdup(metrics) : NULL;
-    char **globs = NULL;
-    size_t n_globs = 0;
-    if (mcopy) {
-        globs = xcalloc(strlen(mcopy) + 1, sizeof *globs);
-        for (char *save = NULL, *t = strtok_r(mcopy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-            if (*t)
-                globs[n_globs++] = t;
-        if (n_globs == 0) {
-            free(mcopy);
-            free(globs);
-            free(refs);
-            return usage_err("--metrics needs a comma-separated list of id globs", NULL);
-        }
+    cli_globs_split(&globs, metrics);
+    if (metrics && globs.n == 0) {
+        cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+        goto out;
     }
 
-    char err[512];
-    sqlite3 *db = NULL;
-    struct run **runs = xcalloc(n_refs, sizeof *runs);
-    size_t n_runs = 0;
-    const char **ids = NULL;
-    struct cmp_cell *cells = NULL;
-    if (!dbpath)
-        dbpath = db_default_path();
-    /* Reading never creates a database: a mistyped path is an error. */
-    if (access(dbpath, F_OK) != 0) {
-        fprintf(stderr, "rtbench compare: no database at %s (nothing stored there yet)\n", dbpath);
+    runs = xcalloc(n_refs, sizeof *runs);
+    if (cli_open_db(CMD, dbpath, 1, &db) != 0)
         goto out;
-    }
-    if (db_open(dbpath, &db, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench compare: %s\n", err);
-        goto out;
-    }
     for (size_t i = 0; i < n_refs; i++) {
         runs[i] = xcalloc(1, sizeof **runs);
         n_runs++;
-        if (db_load_run(db, refs[i], runs[i], err, sizeof err) < 0) {
-            fprintf(stderr, "rtbench compare: run %s: %s\n", refs[i], err);
+        if (cli_load_run(CMD, db, "run", refs[i], runs[i]) < 0)
             goto out;
-        }
     }
     for (size_t i = 0; i < n_runs; i++) {
         flags_apply_run(runs[i]);
-        if (runs[i]->status == RUN_INCOMPLETE) {
-            char name[128];
-            format_run_name(runs[i], name, sizeof name);
-            fprintf(stderr, "rtbench compare: warning: run %s is incomplete (%s)\n", name,
-                    runs[i]->status_detail ? runs[i]->status_detail : "no end record");
-        }
+        cli_warn_incomplete(CMD, NULL, runs[i]);
     }
     flags_apply_compare(runs, n_runs);
 
@@ -195,21 +126,21 @@ int cmd_compare(int argc, char **argv)
     for (size_t i = 0; i < n_runs; i++)
         cap += runs[i]->n_m;
     ids = xcalloc(cap + 1, sizeof *ids);
-    size_t passes = n_globs ? n_globs : 1;
+    size_t passes = globs.n ? globs.n : 1;
     for (size_t g = 0; g < passes; g++) {
         size_t before = n_ids;
         for (size_t i = 0; i < n_runs; i++) {
             for (size_t k = 0; k < runs[i]->n_m; k++) {
                 const char *id = runs[i]->m[k].id;
                 size_t which;
-                if (n_globs && !(matches_any(globs, n_globs, id, &which) && which == g))
+                if (globs.n && !(cli_globs_match(&globs, id, &which) && which == g))
                     continue;
                 if (!have(ids, n_ids, id))
                     ids[n_ids++] = id;
             }
         }
-        if (n_globs && n_ids == before)
-            fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs[g]);
+        if (globs.n && n_ids == before)
+            fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs.v[g]);
     }
     if (n_ids == 0) {
         fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
@@ -247,8 +178,7 @@ out:
     free(runs);
     if (db)
         db_close(db);
-    free(globs);
-    free(mcopy);
+    cli_globs_free(&globs);
     free(refs);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
@@ -21,6 +22,7 @@
 #include "parse_zephyr.h"
 #include "util.h"
 
+#define CMD "import"
 #define MAX_LOG_BYTES (256u << 20)
 
 enum imp_format { IF_AUTO, IF_RTBENCH, IF_ZEPHYR };
@@ -31,31 +33,6 @@ struct imp_opts {
     double cpu_hz;
     unsigned iters;
 };
-
-static int usage_err(const char *msg, const char *arg)
-{
-    if (arg)
-        fprintf(stderr, "rtbench import: %s: %s\n", msg, arg);
-    else
-        fprintf(stderr, "rtbench import: %s\n", msg);
-    return 2;
-}
-
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (*i + 1 >= argc)
-        return "";
-    return argv[++*i];
-}
-
-static int is_opt(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
 
 /* Whole file into memory. NULL with a message in err. */
 static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
@@ -275,7 +252,8 @@ int cmd_import(int argc, char **argv)
     const char *dbpath = NULL;
     const char **files = xcalloc((size_t)argc + 1, sizeof *files);
     size_t n_files = 0;
-    int only_files = 0;
+    int only_files = 0, rc = 2;
+    sqlite3 *db = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -285,17 +263,17 @@ int cmd_import(int argc, char **argv)
         }
         if (strcmp(a, "--") == 0) {
             only_files = 1;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        } else if (cli_is_help(a)) {
             printf(
                 "usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board "
                 "B]\n"
                 "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
                 "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
                 "prints the stored run ids.\n");
-            free(files);
-            return 0;
-        } else if (is_opt(a, "--format")) {
-            v = opt_value(argc, argv, &i, "--format");
+            rc = 0;
+            goto out;
+        } else if (cli_is_opt(a, "--format")) {
+            v = cli_opt_value(argc, argv, &i, "--format");
             if (strcmp(v, "auto") == 0)
                 o.format = IF_AUTO;
             else if (strcmp(v, "rtbench") == 0)
@@ -303,72 +281,62 @@ int cmd_import(int argc, char **argv)
             else if (strcmp(v, "zephyr") == 0)
                 o.format = IF_ZEPHYR;
             else {
-                free(files);
-                return usage_err("--format must be auto, rtbench or zephyr, not",
-                                 *v ? v : "(nothing)");
+                cli_usage_err(CMD, "--format must be auto, rtbench or zephyr, not",
+                              *v ? v : "(nothing)");
+                goto out;
             }
-        } else if (is_opt(a, "--label")) {
-            v = opt_value(argc, argv, &i, "--label");
+        } else if (cli_is_opt(a, "--label")) {
+            v = cli_opt_value(argc, argv, &i, "--label");
             if (!*v) {
-                free(files);
-                return usage_err("--label needs a value", NULL);
+                cli_usage_err(CMD, "--label needs a value", NULL);
+                goto out;
             }
             o.label = v;
-        } else if (is_opt(a, "--board")) {
-            v = opt_value(argc, argv, &i, "--board");
+        } else if (cli_is_opt(a, "--board")) {
+            v = cli_opt_value(argc, argv, &i, "--board");
             if (!*v) {
-                free(files);
-                return usage_err("--board needs a value", NULL);
+                cli_usage_err(CMD, "--board needs a value", NULL);
+                goto out;
             }
             o.board = v;
-        } else if (is_opt(a, "--cpu-hz")) {
-            v = opt_value(argc, argv, &i, "--cpu-hz");
+        } else if (cli_is_opt(a, "--cpu-hz")) {
+            v = cli_opt_value(argc, argv, &i, "--cpu-hz");
             if (!*v || parse_double(v, &o.cpu_hz) < 0 || !(o.cpu_hz >= 1) || o.cpu_hz > 1e13) {
-                free(files);
-                return usage_err("--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
-                                 *v ? v : "(nothing)");
+                cli_usage_err(CMD, "--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
+                              *v ? v : "(nothing)");
+                goto out;
             }
-        } else if (is_opt(a, "--iters")) {
-            v = opt_value(argc, argv, &i, "--iters");
+        } else if (cli_is_opt(a, "--iters")) {
+            v = cli_opt_value(argc, argv, &i, "--iters");
             uint64_t n;
             if (!*v || parse_u64(v, &n) < 0 || n == 0 || n > 1000000000u) {
-                free(files);
-                return usage_err("--iters must be a positive count, not", *v ? v : "(nothing)");
+                cli_usage_err(CMD, "--iters must be a positive count, not", *v ? v : "(nothing)");
+                goto out;
             }
             o.iters = (unsigned)n;
-        } else if (is_opt(a, "--db")) {
-            v = opt_value(argc, argv, &i, "--db");
-            if (!*v) {
-                free(files);
-                return usage_err("--db needs a path", NULL);
-            }
-            dbpath = v;
+        } else if (cli_is_opt(a, "--db")) {
+            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+                goto out;
         } else {
-            free(files);
-            return usage_err("unknown option", a);
+            cli_usage_err(CMD, "unknown option", a);
+            goto out;
         }
     }
     if (n_files == 0) {
-        free(files);
-        return usage_err("no file given (usage: rtbench import FILE... [options])", NULL);
+        cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
+        goto out;
     }
 
-    char err[512];
-    sqlite3 *db = NULL;
-    if (!dbpath)
-        dbpath = db_default_path();
-    if (db_open(dbpath, &db, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench import: %s\n", err);
-        free(files);
-        return 2;
-    }
+    if (cli_open_db(CMD, dbpath, 0, &db) != 0)
+        goto out;
     int failed = 0, incomplete = 0;
     for (size_t i = 0; i < n_files; i++)
         if (import_one(db, files[i], &o, &incomplete) < 0)
             failed++;
-    db_close(db);
+    rc = fflush(stdout) != 0 ? 2 : failed ? 2 : incomplete ? 1 : 0;
+out:
+    if (db)
+        db_close(db);
     free(files);
-    if (fflush(stdout) != 0)
-        return 2;
-    return failed ? 2 : incomplete ? 1 : 0;
+    return rc;
 }

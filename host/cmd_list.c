@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "util.h"
@@ -62,13 +63,8 @@ int cmd_list(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
-        case ':':
-            fprintf(stderr, "rtbench list: option '%s' needs a value\n", argv[optind - 1]);
-            return 2;
         default:
-            fprintf(stderr, "rtbench list: unknown option '%s' (see rtbench list --help)\n",
-                    argv[optind - 1]);
-            return 2;
+            return cli_getopt_err("list", c, argv);
         }
     }
     if (optind < argc) {
@@ -78,17 +74,9 @@ int cmd_list(int argc, char **argv)
     }
     if (!db_path)
         db_path = db_default_path();
-    /* Reading never creates a database: a mistyped path is an error. */
-    if (access(db_path, F_OK) != 0) {
-        fprintf(stderr, "rtbench list: no database at %s (nothing stored there yet)\n", db_path);
-        return 2;
-    }
     sqlite3 *db;
-    char err[512];
-    if (db_open(db_path, &db, err, sizeof err) != 0) {
-        fprintf(stderr, "rtbench list: %s\n", err);
+    if (cli_open_db("list", db_path, 1, &db) != 0)
         return 2;
-    }
     static const char sql[] =
         "SELECT * FROM (SELECT r.id, r.created, r.label, r.source,"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='port'),"

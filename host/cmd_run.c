@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
@@ -294,13 +295,8 @@ int cmd_run(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
-        case ':':
-            fprintf(stderr, "rtbench run: option '%s' needs a value\n", argv[optind - 1]);
-            return 2;
         default:
-            fprintf(stderr, "rtbench run: unknown option '%s' (see rtbench run --help)\n",
-                    argv[optind - 1]);
-            return 2;
+            return cli_getopt_err("run", c, argv);
         }
     }
     if (optind < argc) {
@@ -327,10 +323,8 @@ int cmd_run(int argc, char **argv)
     memset(&rn, 0, sizeof rn);
     rn.label = label;
     rn.db_path = db_path ? db_path : db_default_path();
-    if (db_open(rn.db_path, &rn.db, rn.err, sizeof rn.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", rn.err);
+    if (cli_open_db("run", rn.db_path, 0, &rn.db) != 0)
         return 2;
-    }
     struct target_cmd tc;
     if (target_resolve(target, filter, iterations, icount, &tc, rn.err, sizeof rn.err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", rn.err);

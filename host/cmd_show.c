@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "table.h"
@@ -41,13 +42,8 @@ int cmd_show(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
-        case ':':
-            fprintf(stderr, "rtbench show: option '%s' needs a value\n", argv[optind - 1]);
-            return 2;
         default:
-            fprintf(stderr, "rtbench show: unknown option '%s' (see rtbench show --help)\n",
-                    argv[optind - 1]);
-            return 2;
+            return cli_getopt_err("show", c, argv);
         }
     }
     if (optind >= argc) {
@@ -60,22 +56,11 @@ int cmd_show(int argc, char **argv)
                 argv[optind + 1]);
         return 2;
     }
-    if (!db_path)
-        db_path = db_default_path();
-    /* Reading never creates a database: a mistyped path is an error. */
-    if (access(db_path, F_OK) != 0) {
-        fprintf(stderr, "rtbench show: no database at %s (nothing stored there yet)\n", db_path);
-        return 2;
-    }
     sqlite3 *db;
-    char err[512];
-    if (db_open(db_path, &db, err, sizeof err) != 0) {
-        fprintf(stderr, "rtbench show: %s\n", err);
+    if (cli_open_db("show", db_path, 1, &db) != 0)
         return 2;
-    }
     struct run r;
-    if (db_load_run(db, argv[optind], &r, err, sizeof err) != 0) {
-        fprintf(stderr, "rtbench show: %s\n", err);
+    if (cli_load_run("show", db, NULL, argv[optind], &r) != 0) {
         db_close(db);
         return 2;
     }
