@@ -3,26 +3,8 @@
 # valid CRCs written here), flagged figures not counted, missing metrics,
 # failed benchmarks, incomplete runs, Zephyr logs, bad arguments.
 # Usage: sh test_check.sh <rtbench> <fixtures-dir> <tmpdir>
-set -u
-RTB=$1
-FIX=$2
-TMP=$3
-rm -rf "$TMP" && mkdir -p "$TMP" || exit 2
+. "$(dirname "$0")/lib.sh"
 DB=$TMP/check.db
-Z=$FIX/zephyr-latency-measure
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else ko "$1"; fi; }
-run() {
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    out=$(cat "$TMP/out")
-    err=$(cat "$TMP/err")
-}
-lines() { printf '%s\n' "$1" | grep -c .; }
-id_of() { echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p'; }
 
 cat >"$TMP/gen.py" <<'EOF'
 import sys, zlib

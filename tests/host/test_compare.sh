@@ -3,32 +3,15 @@
 # latency_measure logs) in all four formats, flags on the Pico outliers,
 # row order, n/a cells, bad arguments.
 # Usage: sh test_compare.sh <rtbench> <fixtures-dir> <tmpdir>
-set -u
-RTB=$1
-FIX=$2
-TMP=$3
-rm -rf "$TMP" && mkdir -p "$TMP" || exit 2
+. "$(dirname "$0")/lib.sh"
 DB=$TMP/compare.db
-Z=$FIX/zephyr-latency-measure
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else ko "$1"; fi; }
-run() {
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    out=$(cat "$TMP/out")
-    err=$(cat "$TMP/err")
-}
-lines() { printf '%s\n' "$1" | grep -c .; }
 
 run "$RTB" import --db "$DB" --label rw612 "$Z/frdm_rw612.log"
 check "import rw612" '[ $rc -eq 0 ]'
-RW=$(echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p')
+RW=$(id_of)
 run "$RTB" import --db "$DB" --label pico "$Z/rpi_pico.log"
 check "import pico" '[ $rc -eq 0 ]'
-PI=$(echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p')
+PI=$(id_of)
 check "run ids" '[ -n "$RW" ] && [ -n "$PI" ]'
 
 M=thread.yield.preemptive.ctx.k_to_k,mutex.lock.immediate.recursive.kernel,semaphore.take.blocking.k_to_k,heap.malloc.immediate,thread.create.kernel.from.kernel
@@ -145,7 +128,7 @@ open(sys.argv[1], "w").write("\n".join(out) + "\n")
 EOF
 python3 "$TMP/gen.py" "$TMP/synth.log"
 run "$RTB" import --db "$DB" "$TMP/synth.log"
-SY=$(echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p')
+SY=$(id_of)
 run "$RTB" compare "$SY" "$RW" --db "$DB" --metrics 'heap.*' --format csv
 check "p50 for the rtbench run, mean for the log" '[ "$(echo "$out" | sed -n 2p)" = "heap.malloc.immediate,450,p50,nosched,524,mean,,1.164" ]'
 check "n/a with the port reason" '[ "$(echo "$out" | sed -n 3p)" = "heap.free.immediate,n/a,,,587,mean,,n/a" ]'

@@ -2,27 +2,8 @@
 # rtbench import: every fixture, aligned vs compact, rtbench logs (corrupt,
 # truncated), bad inputs and bad arguments.
 # Usage: sh test_import.sh <rtbench> <fixtures-dir> <tmpdir>
-set -u
-RTB=$1
-FIX=$2
-TMP=$3
-rm -rf "$TMP" && mkdir -p "$TMP" || exit 2
+. "$(dirname "$0")/lib.sh"
 DB=$TMP/import.db
-Z=$FIX/zephyr-latency-measure
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$2"; then ok; else ko "$1"; fi; }
-
-# run CMD...: sets rc, out (stdout), err (stderr)
-run() {
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    out=$(cat "$TMP/out")
-    err=$(cat "$TMP/err")
-}
-lines() { printf '%s\n' "$1" | grep -c .; }
 
 # ---- Zephyr fixtures ----
 run "$RTB" import --db "$DB" "$Z/frdm_rw612.log"
