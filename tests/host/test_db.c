@@ -15,16 +15,7 @@
 #include "db.h"
 #include "util.h"
 
-static int passed, failed;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (c)                                                                                     \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                        \
-        }                                                                                          \
-    } while (0)
+#include "checks.h"
 
 static char tmpdir[1024];
 
@@ -285,6 +276,5 @@ int main(int argc, char **argv)
     test_incremental();
     test_locked();
     test_bad_databases();
-    printf("test_db: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return checks_summary("test_db");
 }

@@ -12,16 +12,7 @@
 #include "parse_rtbench.h"
 #include "rtb/record.h"
 
-static int passed, failed;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (c)                                                                                     \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c);                        \
-        }                                                                                          \
-    } while (0)
+#include "checks.h"
 
 /* A stream is an array of lines. */
 static char lines[64][800];
@@ -357,6 +348,5 @@ int main(void)
     test_two_runs();
     test_framing();
     test_random_damage();
-    printf("test_parse: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return checks_summary("test_parse");
 }

@@ -12,16 +12,7 @@
 #include "model.h"
 #include "parse_zephyr.h"
 
-static int failures, checks;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond);                     \
-        }                                                                                          \
-    } while (0)
+#include "checks.h"
 
 static char fixtures[1024];
 
@@ -406,6 +397,6 @@ int main(int argc, char **argv)
     test_cross_run();
     test_underflow();
     test_errors_and_fuzz();
-    printf("test_zephyr: %d checks, %d failures\n", checks, failures);
-    return failures ? 1 : 0;
+    printf("test_zephyr: %d checks, %d failures\n", passed + failed, failed);
+    return failed ? 1 : 0;
 }
