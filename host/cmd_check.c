@@ -24,21 +24,6 @@
 #define CMD "check"
 #define DEFAULT_THRESHOLD 10.0
 
-static void flag_names(unsigned flags, char *buf, size_t len)
-{
-    static const unsigned bits[] = {MF_UNDERFLOW, MF_OUTLIER, MF_NOSCHED, MF_CLAMPED, MF_SATURATED};
-    size_t k = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
-        if (!(flags & bits[i]))
-            continue;
-        int n = snprintf(buf + k, len - k, "%s%s", k ? "," : "", model_flag_name(bits[i]));
-        if (n < 0 || (size_t)n >= len - k)
-            break;
-        k += (size_t)n;
-    }
-}
-
 static const char *state_word(const struct metric *m)
 {
     if (!m)
@@ -194,8 +179,8 @@ int cmd_check(int argc, char **argv)
                 const char *verdict = "ok";
                 if (pass == 1) {
                     char fb[96], fc[96];
-                    flag_names(b->flags & MF_ARTIFACTS, fb, sizeof fb);
-                    flag_names(c->flags & MF_ARTIFACTS, fc, sizeof fc);
+                    format_flag_list(b->flags & MF_ARTIFACTS, ",", fb, sizeof fb);
+                    format_flag_list(c->flags & MF_ARTIFACTS, ",", fc, sizeof fc);
                     if (!header) {
                         printf("\nflagged, not judged (shown, not counted):\n");
                         header = 1;

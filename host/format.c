@@ -160,6 +160,45 @@ static const char *const marker_text[] = {
     "saturated: some samples exceeded the counter range",
 };
 
+void format_flag_list(unsigned flags, const char *sep, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < N_MARKERS; i++) {
+        if (!(flags & marker_bits[i]))
+            continue;
+        int n = snprintf(buf + k, len - k, "%s%s", k ? sep : "", model_flag_name(marker_bits[i]));
+        if (n < 0 || (size_t)n >= len - k)
+            break;
+        k += (size_t)n;
+    }
+}
+
+/* The titles of the ratio columns ("#<run>/#<first run>"), each through FMT (one %s). */
+static void ratio_titles(FILE *out, const struct cmp_table *t, const char *fmt)
+{
+    char title[64];
+    for (size_t j = 1; j < t->n_runs; j++) {
+        snprintf(title, sizeof title, "#%lld/#%lld", (long long)t->runs[j]->id,
+                 (long long)t->runs[0]->id);
+        fprintf(out, fmt, title);
+    }
+}
+
+/* The ratio cells of one row: each ratio through NUM_FMT (one double), an
+ * undefined one as "n/a" through NA_FMT (one %s). */
+static void ratio_cells(FILE *out, const struct cmp_table *t, size_t row, const char *num_fmt,
+                        const char *na_fmt)
+{
+    for (size_t j = 1; j < t->n_runs; j++) {
+        double r;
+        if (format_ratio(t, row, j, &r))
+            fprintf(out, num_fmt, r);
+        else
+            fprintf(out, na_fmt, "n/a");
+    }
+}
+
 /* Statistic shown in a column: the common one, or NULL when mixed. */
 static const char *column_stat(const struct cmp_table *t, size_t run)
 {
@@ -319,11 +358,7 @@ static int write_text(FILE *out, const struct cmp_table *t)
         format_run_name(t->runs[j], name, sizeof name);
         fprintf(out, "  %*s", (int)w[j], name);
     }
-    for (size_t j = 1; j < nr; j++) {
-        snprintf(t2, sizeof t2, "#%lld/#%lld", (long long)t->runs[j]->id,
-                 (long long)t->runs[0]->id);
-        fprintf(out, "  %9s", t2);
-    }
+    ratio_titles(out, t, "  %9s");
     fprintf(out, "\n%-*s", (int)idw, "");
     for (size_t j = 0; j < nr; j++) {
         column_title2(t, j, t2, sizeof t2);
@@ -341,13 +376,7 @@ static int write_text(FILE *out, const struct cmp_table *t)
                 snprintf(num, sizeof num, "n/a");
             fprintf(out, "  %*s%-*s", (int)(w[j] - mw[j]), num, (int)mw[j], mk);
         }
-        for (size_t j = 1; j < nr; j++) {
-            double r;
-            if (format_ratio(t, i, j, &r))
-                fprintf(out, "  %9.2f", r);
-            else
-                fprintf(out, "  %9s", "n/a");
-        }
+        ratio_cells(out, t, i, "  %9.2f", "  %9s");
         fprintf(out, "\n");
     }
     print_legend(out, t, 0);
@@ -382,8 +411,7 @@ static int write_markdown(FILE *out, const struct cmp_table *t)
         md_escape(out, t2);
         fprintf(out, ") |");
     }
-    for (size_t j = 1; j < nr; j++)
-        fprintf(out, " #%lld/#%lld |", (long long)t->runs[j]->id, (long long)t->runs[0]->id);
+    ratio_titles(out, t, " %s |");
     fprintf(out, "\n|:---|");
     for (size_t j = 0; j < nr; j++)
         fprintf(out, "---:|");
@@ -400,13 +428,7 @@ static int write_markdown(FILE *out, const struct cmp_table *t)
             else
                 fprintf(out, " n/a |");
         }
-        for (size_t j = 1; j < nr; j++) {
-            double r;
-            if (format_ratio(t, i, j, &r))
-                fprintf(out, " %.2f |", r);
-            else
-                fprintf(out, " n/a |");
-        }
+        ratio_cells(out, t, i, " %.2f |", " %s |");
         fprintf(out, "\n");
     }
     print_legend(out, t, 1);
@@ -430,20 +452,6 @@ static void csv_field(FILE *out, const char *s)
     }
 }
 
-static void flag_list(unsigned flags, const char *sep, char *buf, size_t len)
-{
-    size_t k = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < N_MARKERS; i++) {
-        if (!(flags & marker_bits[i]))
-            continue;
-        int n = snprintf(buf + k, len - k, "%s%s", k ? sep : "", model_flag_name(marker_bits[i]));
-        if (n < 0 || (size_t)n >= len - k)
-            break;
-        k += (size_t)n;
-    }
-}
-
 static int write_csv(FILE *out, const struct cmp_table *t)
 {
     size_t nr = t->n_runs;
@@ -462,28 +470,21 @@ static int write_csv(FILE *out, const struct cmp_table *t)
         fputc(',', out);
         csv_field(out, buf);
     }
-    for (size_t j = 1; j < nr; j++)
-        fprintf(out, ",#%lld/#%lld", (long long)t->runs[j]->id, (long long)t->runs[0]->id);
+    ratio_titles(out, t, ",%s");
     fputc('\n', out);
     for (size_t i = 0; i < t->n_rows; i++) {
         csv_field(out, t->metrics[i]);
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             if (c->ok) {
-                flag_list(c->flags, ";", buf, sizeof buf);
+                format_flag_list(c->flags, ";", buf, sizeof buf);
                 fprintf(out, ",%lld,%s,", format_trunc(c->value), c->stat);
                 csv_field(out, buf);
             } else {
                 fprintf(out, ",n/a,,");
             }
         }
-        for (size_t j = 1; j < nr; j++) {
-            double r;
-            if (format_ratio(t, i, j, &r))
-                fprintf(out, ",%.3f", r);
-            else
-                fprintf(out, ",n/a");
-        }
+        ratio_cells(out, t, i, ",%.3f", ",%s");
         fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;

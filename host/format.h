@@ -38,6 +38,10 @@ long long format_trunc(double v);
 /* Short display name of a run: "#<id> <label or board or kernel>". */
 void format_run_name(const struct run *r, char *buf, size_t len);
 
+/* Names of the artifact flags set in FLAGS ("underflow", "outlier", ...),
+ * separated by SEP, into buf ("" if none). */
+void format_flag_list(unsigned flags, const char *sep, char *buf, size_t len);
+
 /* One cell of the comparison: a figure or n/a. */
 struct cmp_cell {
     int ok;
