@@ -31,6 +31,17 @@ static int bad(const char *msg, const char *arg)
     return 2;
 }
 
+/* 1 if the filter selects at least one catalog entry. */
+static int filter_selects_any(const char *filter)
+{
+    unsigned i;
+
+    for (i = 0; i < rtb_catalog_len; i++)
+        if (rtb_filter_match(filter, rtb_catalog[i].id))
+            return 1;
+    return 0;
+}
+
 /* A decimal number in [lo, hi]; 0 on success. */
 static int parse_u32(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
 {
@@ -105,6 +116,8 @@ int main(int argc, char **argv)
     }
     if (optind < argc)
         return bad("unexpected argument", argv[optind]);
+    if (cfg.filter != NULL && !cfg.list_only && !filter_selects_any(cfg.filter))
+        return bad("--filter selects no benchmark (see --list)", cfg.filter);
 
     if (!cfg.list_only) {
         err = rtb_posix_init();

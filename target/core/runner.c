@@ -215,6 +215,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     uint64_t mean_milli, sd_milli, mean_ns_milli;
     uint32_t un = td->unit_num, ud = td->unit_den;
     size_t fl = 0;
+    int conv_saturated = 0;
 
     /* Ticks -> the reported unit sample by sample, before any statistic, so
      * that every figure describes the same data: converting only the
@@ -224,7 +225,11 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
         uint32_t i;
         for (i = 0; i < ctx->n; i++) {
             uint64_t v = rtb_scale(ctx->samples[i], un, ud);
-            ctx->samples[i] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+            if (v > UINT32_MAX) {
+                v = UINT32_MAX;
+                conv_saturated = 1;
+            }
+            ctx->samples[i] = (uint32_t)v;
         }
     }
     rtb_stats_compute(ctx->samples, ctx->n, &st);
@@ -235,7 +240,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     flags[0] = '\0';
     if (ctx->clamped)
         fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "clamped,", 0, 0);
-    if (ctx->saturated)
+    if (ctx->saturated || conv_saturated)
         fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "saturated,", 0, 0);
     if (nosched)
         fl += rtb_fmt_pad(flags + fl, sizeof flags - fl, "nosched,", 0, 0);
@@ -433,6 +438,15 @@ int rtb_main(const struct rtb_run_config *cfg)
     for (i = 0; i < rtb_catalog_len; i++)
         if (rtb_filter_match(filter, rtb_catalog[i].id))
             count++;
+    if (count == 0) {
+        /* A run of nothing is a mistake in the filter, not a success. */
+        ln_reset(&l);
+        ln_str(&l, "rtbench: error: filter '");
+        ln_str(&l, filter);
+        ln_str(&l, "' selects no benchmark");
+        ln_emit(&l);
+        return RTB_ERR_INVAL;
+    }
     overhead = calibrate(td->bits);
 
     /* human banner, then the header record */

@@ -32,7 +32,7 @@ if "$bin" --list --filter 'calib.*' | grep -q '^calib.empty '; then ok; else bad
 
 # Bad arguments: exit 2, one line on stderr naming the problem, nothing on stdout.
 for args in "--iterations 0" "--iterations abc" "--iterations 12x" "--iterations 100000000" \
-            "--warmup -1" "--bogus" "--filter" "extra" "--filter="; do
+            "--warmup -1" "--bogus" "--filter" "extra" "--filter=" "--filter nomatch"; do
     # shellcheck disable=SC2086
     "$bin" $args >"$tmp/bad.out" 2>"$tmp/bad.err"
     rc=$?

@@ -2,8 +2,9 @@
  * rtbench - statistics over one benchmark's samples, in fixed memory.
  *
  * Samples are kept in a caller-owned array of at most RTB_CONFIG_MAX_SAMPLES
- * 32-bit values (ticks of the counter, already overhead-subtracted), so the
- * percentiles are exact. All arithmetic is integer: no FPU needed.
+ * 32-bit values (already overhead-subtracted, and converted by the runner
+ * from counter ticks to the reported unit), so the percentiles are exact. All arithmetic is
+ * integer: no FPU needed.
  */
 #ifndef RTB_STATS_H
 #define RTB_STATS_H
