@@ -43,13 +43,23 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
-int cli_db_opt(const char *cmd, int argc, char **argv, int *i, const char **path)
+int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
+                   const char *what, const char **out)
 {
-    const char *v = cli_opt_value(argc, argv, i, "--db");
-    if (!*v)
-        return cli_usage_err(cmd, "--db needs a path", NULL);
-    *path = v;
+    const char *v = cli_opt_value(argc, argv, i, name);
+    if (!*v) {
+        fprintf(stderr, "rtbench %s: %s needs %s\n", cmd, name, what);
+        return 2;
+    }
+    *out = v;
     return 0;
+}
+
+int cli_extra_arg(const char *cmd, const char *arg)
+{
+    fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd, arg,
+            cmd);
+    return 2;
 }
 
 int cli_getopt_err(const char *cmd, int c, char **argv)

@@ -22,9 +22,14 @@ int cli_is_opt(const char *a, const char *name);
 /* Value of the option NAME at argv[*i] (after cli_is_opt said yes): what
  * follows '=', else the next argument (*i then steps over it); "" if none. */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
-/* --db at argv[*i] (after cli_is_opt(argv[*i], "--db")): its value into
- * *path, 0; or "--db needs a path" printed and 2. */
-int cli_db_opt(const char *cmd, int argc, char **argv, int *i, const char **path);
+/* A string option NAME at argv[*i] (after cli_is_opt said yes): its value
+ * into *out, 0; or, if it is empty or missing, "NAME needs WHAT" printed
+ * and 2. */
+int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
+                   const char *what, const char **out);
+
+/* "rtbench CMD: unexpected argument 'ARG' (see rtbench CMD --help)"; returns 2. */
+int cli_extra_arg(const char *cmd, const char *arg);
 
 /* getopt_long returned C (':' a value is missing, anything else an unknown
  * option) for the commands parsed with getopt: prints the one-line error,

@@ -23,6 +23,7 @@
 
 #define CMD "check"
 #define DEFAULT_THRESHOLD 10.0
+#define GLOBS "a comma-separated list of id globs"
 
 static const char *state_word(const struct metric *m)
 {
@@ -63,13 +64,10 @@ int cmd_check(int argc, char **argv)
                 return cli_usage_err(CMD, "--threshold must be a percentage >= 0, not",
                                      *v ? v : "(nothing)");
         } else if (cli_is_opt(a, "--metrics")) {
-            v = cli_opt_value(argc, argv, &i, "--metrics");
-            if (!*v)
-                return cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs",
-                                     NULL);
-            metrics = v;
+            if (cli_opt_string(CMD, argc, argv, &i, "--metrics", GLOBS, &metrics))
+                return 2;
         } else if (cli_is_opt(a, "--db")) {
-            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 return 2;
         } else if (a[0] == '-' && a[1] != 0) {
             return cli_usage_err(CMD, "unknown option", a);

@@ -18,6 +18,7 @@
 #include "util.h"
 
 #define CMD "compare"
+#define GLOBS "a comma-separated list of id globs"
 
 static int have(const char **ids, size_t n, const char *id)
 {
@@ -54,12 +55,8 @@ int cmd_compare(int argc, char **argv)
             goto out;
         }
         if (cli_is_opt(a, "--metrics")) {
-            v = cli_opt_value(argc, argv, &i, "--metrics");
-            if (!*v) {
-                cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+            if (cli_opt_string(CMD, argc, argv, &i, "--metrics", GLOBS, &metrics))
                 goto out;
-            }
-            metrics = v;
         } else if (cli_is_opt(a, "--unit")) {
             v = cli_opt_value(argc, argv, &i, "--unit");
             if (format_parse_unit(v, &unit) < 0) {
@@ -81,7 +78,7 @@ int cmd_compare(int argc, char **argv)
                 goto out;
             }
         } else if (cli_is_opt(a, "--db")) {
-            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 goto out;
         } else if (a[0] == '-' && a[1] != 0) {
             cli_usage_err(CMD, "unknown option", a);
@@ -101,7 +98,7 @@ int cmd_compare(int argc, char **argv)
     /* metric globs */
     cli_globs_split(&globs, metrics);
     if (metrics && globs.n == 0) {
-        cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+        cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
         goto out;
     }
 

@@ -286,19 +286,11 @@ int cmd_import(int argc, char **argv)
                 goto out;
             }
         } else if (cli_is_opt(a, "--label")) {
-            v = cli_opt_value(argc, argv, &i, "--label");
-            if (!*v) {
-                cli_usage_err(CMD, "--label needs a value", NULL);
+            if (cli_opt_string(CMD, argc, argv, &i, "--label", "a value", &o.label))
                 goto out;
-            }
-            o.label = v;
         } else if (cli_is_opt(a, "--board")) {
-            v = cli_opt_value(argc, argv, &i, "--board");
-            if (!*v) {
-                cli_usage_err(CMD, "--board needs a value", NULL);
+            if (cli_opt_string(CMD, argc, argv, &i, "--board", "a value", &o.board))
                 goto out;
-            }
-            o.board = v;
         } else if (cli_is_opt(a, "--cpu-hz")) {
             v = cli_opt_value(argc, argv, &i, "--cpu-hz");
             if (!*v || parse_double(v, &o.cpu_hz) < 0 || !(o.cpu_hz >= 1) || o.cpu_hz > 1e13) {
@@ -315,7 +307,7 @@ int cmd_import(int argc, char **argv)
             }
             o.iters = (unsigned)n;
         } else if (cli_is_opt(a, "--db")) {
-            if (cli_db_opt(CMD, argc, argv, &i, &dbpath))
+            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 goto out;
         } else {
             cli_usage_err(CMD, "unknown option", a);

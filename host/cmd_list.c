@@ -67,11 +67,8 @@ int cmd_list(int argc, char **argv)
             return cli_getopt_err("list", c, argv);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "rtbench list: unexpected argument '%s' (see rtbench list --help)\n",
-                argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return cli_extra_arg("list", argv[optind]);
     if (!db_path)
         db_path = db_default_path();
     sqlite3 *db;

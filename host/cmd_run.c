@@ -299,11 +299,8 @@ int cmd_run(int argc, char **argv)
             return cli_getopt_err("run", c, argv);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "rtbench run: unexpected argument '%s' (see rtbench run --help)\n",
-                argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return cli_extra_arg("run", argv[optind]);
     if (filter && !*filter) {
         fputs("rtbench run: --filter needs a non-empty glob\n", stderr);
         return 2;
