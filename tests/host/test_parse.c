@@ -93,8 +93,10 @@ static void eor(unsigned records)
     end();
 }
 
-static void feed_all(struct prs *p, int *events)
+/* A fresh parser P fed the stream; each line's event into events[] if not NULL. */
+static void parse_lines(struct prs *p, int *events)
 {
+    prs_init(p);
     for (int i = 0; i < nlines; i++) {
         enum prs_event ev = prs_feed(p, lines[i], strlen(lines[i]));
         if (events)
@@ -114,9 +116,8 @@ static void test_good(void)
     fail("thread.create");
     eor(3);
     struct prs p;
-    prs_init(&p);
     int ev[64];
-    feed_all(&p, ev);
+    parse_lines(&p, ev);
     CHECK(ev[0] == PRS_NONE);
     CHECK(ev[1] == PRS_HEADER);
     CHECK(ev[2] == PRS_NONE);
@@ -165,9 +166,8 @@ static void test_corrupt_line(void)
     if (at)
         at[4] = '9'; /* one digit changed on the "serial line" */
     struct prs p;
-    prs_init(&p);
     int ev[64];
-    feed_all(&p, ev);
+    parse_lines(&p, ev);
     CHECK(ev[2] == PRS_BAD);
     CHECK(p.n_issues == 1);
     CHECK(p.n_issues == 1 && p.issues[0].line == 3 && strstr(p.issues[0].msg, "checksum mismatch"));
@@ -188,8 +188,7 @@ static void test_truncated(void)
     /* the target died here: no third result, no end record; the last line is cut */
     add_raw("RTB1 R id=a.three n=1000 min=2");
     struct prs p;
-    prs_init(&p);
-    feed_all(&p, NULL);
+    parse_lines(&p, NULL);
     CHECK(p.cur != NULL);
     struct run *r = prs_finish(&p);
     CHECK(r != NULL && r == p.runs[0]);
@@ -209,8 +208,7 @@ static void test_count_mismatch(void)
     res("a.one", 10, "");
     eor(3); /* says 3, one arrived */
     struct prs p;
-    prs_init(&p);
-    feed_all(&p, NULL);
+    parse_lines(&p, NULL);
     CHECK(p.n_runs == 1 && p.runs[0]->status == RUN_INCOMPLETE);
     CHECK(strstr(p.runs[0]->status_detail, "record count mismatch") != NULL);
     prs_free(&p);
@@ -220,8 +218,7 @@ static void test_count_mismatch(void)
     hdr(3);
     res("a.one", 10, "");
     eor(1);
-    prs_init(&p);
-    feed_all(&p, NULL);
+    parse_lines(&p, NULL);
     CHECK(p.n_runs == 1 && p.runs[0]->status == RUN_INCOMPLETE);
     CHECK(strstr(p.runs[0]->status_detail, "header announced 3") != NULL);
     prs_free(&p);
@@ -285,9 +282,8 @@ static void test_framing(void)
     res("b.two", 20, "futureflag");
     eor(2);
     struct prs p;
-    prs_init(&p);
     int ev[64];
-    feed_all(&p, ev);
+    parse_lines(&p, ev);
     CHECK(ev[0] == PRS_BAD);
     CHECK(ev[2] == PRS_METRIC);
     CHECK(ev[3] == PRS_BAD);
@@ -324,8 +320,7 @@ static void test_random_damage(void)
                 continue;
             lines[1][i] = c;
             struct prs p;
-            prs_init(&p);
-            feed_all(&p, NULL);
+            parse_lines(&p, NULL);
             prs_finish(&p);
             total++;
             if (p.n_runs == 1 && p.runs[0]->n_m == 0 && p.runs[0]->status == RUN_INCOMPLETE)
