@@ -95,19 +95,13 @@ static int has_rtb_record(const char *text, size_t len)
 
 static void fill_common(struct run *r, const char *path, const struct imp_opts *o)
 {
-    char now[32];
     if (!r->source) {
         r->source = xasprintf("import:%s", path);
     } else if (strncmp(r->source, "import:", 7) != 0) {
         free(r->source);
         r->source = xasprintf("import:%s", path);
     }
-    if (!r->created) {
-        iso_now(now, sizeof now);
-        r->created = xstrdup(now);
-    }
-    if (!r->host)
-        r->host = xstrdup(host_name());
+    run_stamp(r);
     if (o->label) {
         free(r->label);
         r->label = xstrdup(o->label);

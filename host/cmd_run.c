@@ -106,10 +106,7 @@ static void db_error(struct runner *rn)
 
 static void start_run(struct runner *rn, struct run *r)
 {
-    char now[32];
-    iso_now(now, sizeof now);
-    r->created = xstrdup(now);
-    r->host = xstrdup(host_name());
+    run_stamp(r);
     r->source = xstrdup(rn->tc->source);
     r->label = xstrdup(rn->label);
     for (char **kv = rn->tc->extra_hdr; kv && kv[0] && kv[1]; kv += 2)

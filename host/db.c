@@ -284,13 +284,7 @@ static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return fail(db, err, errlen, "cannot store the run");
-    char now[32];
-    if (!r->created) {
-        iso_now(now, sizeof now);
-        r->created = xstrdup(now);
-    }
-    if (!r->host)
-        r->host = xstrdup(host_name());
+    run_stamp(r);
     bind_text(st, 1, r->label);
     bind_text(st, 2, r->source ? r->source : "unknown");
     bind_text(st, 3, r->format ? r->format : "rtbench");

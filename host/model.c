@@ -73,3 +73,14 @@ void run_free(struct run *r)
     free(r->unit);
     memset(r, 0, sizeof *r);
 }
+
+void run_stamp(struct run *r)
+{
+    char now[32];
+    if (!r->created) {
+        iso_now(now, sizeof now);
+        r->created = xstrdup(now);
+    }
+    if (!r->host)
+        r->host = xstrdup(host_name());
+}

@@ -65,5 +65,7 @@ void run_hdr_set(struct run *r, const char *key, const char *value);
 struct metric *run_add_metric(struct run *r, const char *id);
 struct metric *run_find_metric(const struct run *r, const char *id);
 void run_free(struct run *r);
+/* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */
+void run_stamp(struct run *r);
 
 #endif /* RTBH_MODEL_H */

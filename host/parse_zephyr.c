@@ -379,12 +379,10 @@ int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, stru
     free(cyc);
     free(ns);
 
-    char buf[64], now[32];
+    char buf[64];
     out->format = xstrdup("zephyr");
     out->source = xstrdup(o->source ? o->source : "import");
-    iso_now(now, sizeof now);
-    out->created = xstrdup(now);
-    out->host = xstrdup(host_name());
+    run_stamp(out);
     out->unit = xstrdup("cycles");
     run_hdr_set(out, "kernel", "Zephyr");
     if (version)
