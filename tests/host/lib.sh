@@ -26,3 +26,17 @@ run() {
 lines() { printf '%s\n' "$1" | grep -c .; }
 # id_of: the run id in the last output's "imported run <id> from ..." line(s)
 id_of() { echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p'; }
+# gen_records ARGS... <<'EOF' (a Python program) EOF: runs the program with
+# sys and zlib imported and rec(body) defined (the rtbench record line
+# "RTB1 <body> *<crc32>"); ARGS are its sys.argv[1:]. Kept in $TMP/gen.py.
+gen_records() {
+    {
+        cat <<'PY'
+import sys, zlib
+def rec(body):
+    s = "RTB1 " + body + " "
+    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
+PY
+        cat
+    } >"$TMP/gen.py" && python3 "$TMP/gen.py" "$@"
+}

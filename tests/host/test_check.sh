@@ -6,11 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/check.db
 
-cat >"$TMP/gen.py" <<'EOF'
-import sys, zlib
-def rec(body):
-    s = "RTB1 " + body + " "
-    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
+gen_records "$TMP" <<'EOF' || ko "generator"
 def run(metrics, board, end=True, unit="cycles", clock="ns_num=1 ns_den=1"):
     out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=%s cpu=x timer=tsc hz=1000000000 bits=64 "
                "unit=%s %s clock=hw iters=1000 warmup=10 overhead=0 count=%d" % (board, unit, clock, len(metrics)))]
@@ -44,7 +40,6 @@ w("trunc.log", run(base, "trunc", end=False))
 # emulated instruction counts without a clock: not comparable with cycles
 w("insns.log", run(base, "emu", unit="insns", clock="ns_num=0 ns_den=0"))
 EOF
-python3 "$TMP/gen.py" "$TMP" || ko "generator"
 for f in base same cand flagonly failed trunc insns; do
     run "$RTB" import --db "$DB" --label "$f" "$TMP/$f.log"
     eval "ID_$f=\$(id_of)"

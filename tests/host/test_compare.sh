@@ -114,11 +114,7 @@ run "$RTB" compare pico rw612 latest --db "$DB" --metrics 'heap.*' --format csv
 check "refs by label and latest; glob" '[ $rc -eq 0 ] && [ "$(echo "$out" | sed 1d | cut -d, -f1 | tr "\n" " ")" = "heap.malloc.immediate heap.free.immediate " ]'
 
 # an rtbench run with percentiles next to a mean-only log: p50 vs mean, marked
-cat >"$TMP/gen.py" <<'EOF'
-import sys, zlib
-def rec(body):
-    s = "RTB1 " + body + " "
-    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
+gen_records "$TMP/synth.log" <<'EOF'
 out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x timer=tsc hz=1000000000 bits=64 "
            "unit=cycles ns_num=1 ns_den=1 clock=hw iters=1000 warmup=10 overhead=0 count=2"),
        rec("R id=heap.malloc.immediate n=1000 min=400 max=900 mean=455.250 sd=3.000 p50=450 p90=460 p99=470 p999=480 flags=nosched"),
@@ -126,7 +122,6 @@ out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x t
        rec("E records=2 status=0")]
 open(sys.argv[1], "w").write("\n".join(out) + "\n")
 EOF
-python3 "$TMP/gen.py" "$TMP/synth.log"
 run "$RTB" import --db "$DB" "$TMP/synth.log"
 SY=$(id_of)
 run "$RTB" compare "$SY" "$RW" --db "$DB" --metrics 'heap.*' --format csv

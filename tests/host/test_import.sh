@@ -77,11 +77,7 @@ check "mixed: the good file is stored" 'echo "$out" | grep -q "^imported run 5 f
 check "mixed: the bad file is named" 'echo "$err" | grep -q "nope.log: cannot open"'
 
 # ---- rtbench logs (valid CRCs computed here) ----
-cat >"$TMP/gen.py" <<'EOF'
-import sys, zlib
-def rec(body):
-    s = "RTB1 " + body + " "
-    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
+gen_records "$TMP" <<'EOF' || ko "generator"
 ms = [("semaphore.give.immediate.kernel", 100), ("semaphore.take.immediate.kernel", 110),
       ("mutex.lock.immediate.recursive.kernel", 50), ("heap.malloc.immediate", 500)]
 def run(end=True):
@@ -101,7 +97,6 @@ c = run()
 c[3] = c[3].replace("mean=110.500", "mean=910.500")   # line 4: corrupted in transit
 open(d + "/corrupt.log", "w").write("\n".join(c) + "\n")
 EOF
-python3 "$TMP/gen.py" "$TMP" || ko "generator"
 run "$RTB" import --db "$DB" "$TMP/good.log"
 check "rtbench log exit 0" '[ $rc -eq 0 ] && echo "$out" | grep -q "^imported run 6 from .*good.log: rtbench, synth, 4 metrics$"'
 run "$RTB" import --db "$DB" --label cut "$TMP/trunc.log"
