@@ -12,13 +12,6 @@
 
 #include "util.h"
 
-static void push(char ***v, size_t *n, char *s)
-{
-    *v = xrealloc(*v, (*n + 2) * sizeof **v);
-    (*v)[(*n)++] = s;
-    (*v)[*n] = NULL;
-}
-
 /* Directory of the running rtbench executable. */
 static int self_dir(char *buf, size_t len)
 {
@@ -51,14 +44,14 @@ int target_resolve(const char *spec, const char *filter, unsigned iterations, in
             free(path);
             return -1;
         }
-        push(&out->argv, &n, path);
+        strv_push(&out->argv, &n, path);
         if (filter) {
-            push(&out->argv, &n, xstrdup("--filter"));
-            push(&out->argv, &n, xstrdup(filter));
+            strv_push(&out->argv, &n, xstrdup("--filter"));
+            strv_push(&out->argv, &n, xstrdup(filter));
         }
         if (iterations) {
-            push(&out->argv, &n, xstrdup("--iterations"));
-            push(&out->argv, &n, xasprintf("%u", iterations));
+            strv_push(&out->argv, &n, xstrdup("--iterations"));
+            strv_push(&out->argv, &n, xasprintf("%u", iterations));
         }
         out->source = xstrdup("host");
         return 0;
@@ -72,7 +65,7 @@ int target_resolve(const char *spec, const char *filter, unsigned iterations, in
                 break;
             const char *e = strchr(s, ' ');
             size_t l = e ? (size_t)(e - s) : strlen(s);
-            push(&out->argv, &n, xstrndup(s, l));
+            strv_push(&out->argv, &n, xstrndup(s, l));
             s += l;
         }
         if (n == 0)

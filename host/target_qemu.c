@@ -39,13 +39,6 @@ extern char **environ;
 
 static const char *const boards[] = {"mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505", NULL};
 
-static void push(char ***v, size_t *n, char *s)
-{
-    *v = xrealloc(*v, (*n + 2) * sizeof **v);
-    (*v)[(*n)++] = s;
-    (*v)[*n] = NULL;
-}
-
 /* Full path of `prog` found on $PATH, or NULL. */
 static char *find_on_path(const char *prog)
 {
@@ -252,7 +245,7 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     }
 
     size_t n = 0;
-    push(&out->argv, &n, qemu);
+    strv_push(&out->argv, &n, qemu);
     qemu = NULL;
     const char *fixed[] = {"-M",
                            board,
@@ -266,27 +259,27 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
                            "enable=on,target=native",
                            NULL};
     for (const char **a = fixed; *a; a++)
-        push(&out->argv, &n, xstrdup(*a));
+        strv_push(&out->argv, &n, xstrdup(*a));
     if (icount) {
-        push(&out->argv, &n, xstrdup("-icount"));
-        push(&out->argv, &n, xasprintf("shift=%d,sleep=off", ICOUNT_SHIFT));
+        strv_push(&out->argv, &n, xstrdup("-icount"));
+        strv_push(&out->argv, &n, xasprintf("shift=%d,sleep=off", ICOUNT_SHIFT));
     }
-    push(&out->argv, &n, xstrdup("-kernel"));
-    push(&out->argv, &n, elf);
+    strv_push(&out->argv, &n, xstrdup("-kernel"));
+    strv_push(&out->argv, &n, elf);
     elf = NULL;
     if (append[0]) {
-        push(&out->argv, &n, xstrdup("-append"));
-        push(&out->argv, &n, xstrdup(append));
+        strv_push(&out->argv, &n, xstrdup("-append"));
+        strv_push(&out->argv, &n, xstrdup(append));
     }
     out->source = xasprintf("qemu:%s", board);
 
     size_t k = 0;
-    push(&out->extra_hdr, &k, xstrdup("rom"));
-    push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)rom));
-    push(&out->extra_hdr, &k, xstrdup("ram"));
-    push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)ram));
-    push(&out->extra_hdr, &k, xstrdup("icount"));
-    push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
+    strv_push(&out->extra_hdr, &k, xstrdup("rom"));
+    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)rom));
+    strv_push(&out->extra_hdr, &k, xstrdup("ram"));
+    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)ram));
+    strv_push(&out->extra_hdr, &k, xstrdup("icount"));
+    strv_push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
     return 0;
 
 fail:

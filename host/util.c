@@ -71,6 +71,13 @@ char *xasprintf(const char *fmt, ...)
     return p;
 }
 
+void strv_push(char ***v, size_t *n, char *s)
+{
+    *v = xrealloc(*v, (*n + 2) * sizeof **v);
+    (*v)[(*n)++] = s;
+    (*v)[*n] = NULL;
+}
+
 int glob_match(const char *p, const char *s)
 {
     /* Iterative matcher with one backtrack point for the last '*'. */

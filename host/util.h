@@ -16,6 +16,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s); /* NULL stays NULL */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Appends S (owned from then on) to the NULL-terminated vector *V of *N
+ * strings, growing it. */
+void strv_push(char ***v, size_t *n, char *s);
 
 /* Glob match: '*' any run of characters, '?' one character. 1 on match. */
 int glob_match(const char *pattern, const char *s);
