@@ -68,13 +68,6 @@ static void usage(FILE *out)
         out);
 }
 
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 struct runner {
     sqlite3 *db;
     const char *db_path;

@@ -102,13 +102,6 @@ static int busy(int rc)
     return rc == SQLITE_BUSY || rc == SQLITE_LOCKED;
 }
 
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* sqlite3_exec / sqlite3_step, retried while another connection holds the
  * lock (each attempt already waits up to DB_BUSY_MS in SQLite's busy
  * handler) until DB_RETRY_MS have passed in all. */

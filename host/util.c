@@ -101,6 +101,13 @@ int glob_match(const char *p, const char *s)
     return *p == '\0';
 }
 
+long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 void iso_now(char *buf, size_t len)
 {
     time_t t = time(NULL);

@@ -23,6 +23,9 @@ void strv_push(char ***v, size_t *n, char *s);
 /* Glob match: '*' any run of characters, '?' one character. 1 on match. */
 int glob_match(const char *pattern, const char *s);
 
+/* Monotonic clock in milliseconds (for timeouts). */
+long now_ms(void);
+
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf (>= 21 bytes). */
 void iso_now(char *buf, size_t len);
 
