@@ -40,3 +40,9 @@ PY
         cat
     } >"$TMP/gen.py" && python3 "$TMP/gen.py" "$@"
 }
+# check_no_database SUBCOMMAND: reading a database that is not there is one
+# error line and exit 2, and does not create it
+check_no_database() {
+    run "$RTB" "$1" 1 2 --db "$TMP/none.db"
+    check "missing database: exit 2, one line, not created" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no database at" && [ ! -e "$TMP/none.db" ]'
+}

@@ -89,8 +89,7 @@ check "rw612 vs pico: the 4 outliers apart" 'echo "$out" | grep -q "^summary: 43
 check "rw612 vs pico: mean of mean-only logs" 'echo "$out" | grep -q "^REGRESSION  heap.malloc.immediate  *mean  *524 ->  *1103 "'
 
 # ---- reading never creates a database ----
-run "$RTB" check 1 2 --db "$TMP/none.db"
-check "missing database: exit 2, one line, not created" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no database at" && [ ! -e "$TMP/none.db" ]'
+check_no_database check
 
 # ---- bad arguments: one line, exit 2 ----
 for args in "" "base" "base cand same" "base cand --threshold" "base cand --threshold abc" "base cand --threshold -5" \

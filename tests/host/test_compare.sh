@@ -133,8 +133,7 @@ run "$RTB" compare "$SY" --db "$DB" --stat mean --unit ns --format csv
 check "--stat mean --unit ns on an rtbench run" '[ "$(echo "$out" | sed -n 2p)" = "heap.malloc.immediate,455,mean,nosched" ]'
 
 # ---- reading never creates a database ----
-run "$RTB" compare 1 2 --db "$TMP/none.db"
-check "missing database: exit 2, one line, not created" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no database at" && [ ! -e "$TMP/none.db" ]'
+check_no_database compare
 
 # ---- bad arguments: one line on stderr, exit 2, nothing on stdout ----
 for args in "" "$RW --unit parsecs" "$RW --stat p42" "$RW --format xml" "$RW --metrics" "$RW --bogus" \
