@@ -62,14 +62,19 @@ int cli_extra_arg(const char *cmd, const char *arg)
     return 2;
 }
 
+int cli_unknown_opt(const char *cmd, const char *opt)
+{
+    fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", cmd, opt, cmd);
+    return 2;
+}
+
 int cli_getopt_err(const char *cmd, int c, char **argv)
 {
-    if (c == ':')
+    if (c == ':') {
         fprintf(stderr, "rtbench %s: option '%s' needs a value\n", cmd, argv[optind - 1]);
-    else
-        fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", cmd,
-                argv[optind - 1], cmd);
-    return 2;
+        return 2;
+    }
+    return cli_unknown_opt(cmd, argv[optind - 1]);
 }
 
 void cli_globs_split(struct cli_globs *g, const char *list)

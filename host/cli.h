@@ -31,6 +31,9 @@ int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *n
 /* "rtbench CMD: unexpected argument 'ARG' (see rtbench CMD --help)"; returns 2. */
 int cli_extra_arg(const char *cmd, const char *arg);
 
+/* "rtbench CMD: unknown option 'OPT' (see rtbench CMD --help)"; returns 2. */
+int cli_unknown_opt(const char *cmd, const char *opt);
+
 /* getopt_long returned C (':' a value is missing, anything else an unknown
  * option) for the commands parsed with getopt: prints the one-line error,
  * returns 2. */

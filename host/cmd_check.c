@@ -70,7 +70,7 @@ int cmd_check(int argc, char **argv)
             if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 return 2;
         } else if (a[0] == '-' && a[1] != 0) {
-            return cli_usage_err(CMD, "unknown option", a);
+            return cli_unknown_opt(CMD, a);
         } else {
             if (n_refs == 2)
                 return cli_usage_err(CMD, "too many runs (usage: rtbench check BASELINE CANDIDATE)",

@@ -81,7 +81,7 @@ int cmd_compare(int argc, char **argv)
             if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 goto out;
         } else if (a[0] == '-' && a[1] != 0) {
-            cli_usage_err(CMD, "unknown option", a);
+            cli_unknown_opt(CMD, a);
             goto out;
         } else {
             refs[n_refs++] = a;

@@ -304,7 +304,7 @@ int cmd_import(int argc, char **argv)
             if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
                 goto out;
         } else {
-            cli_usage_err(CMD, "unknown option", a);
+            cli_unknown_opt(CMD, a);
             goto out;
         }
     }

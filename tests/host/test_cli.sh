@@ -82,6 +82,10 @@ badarg "no database at $TMP/never.db" list --db "$TMP/never.db"
 badarg "--bogus" import --bogus
 badarg "--bogus" compare --bogus
 badarg "--bogus" check --bogus
+# one style for an unknown option in every subcommand, naming where to look
+for s in run list show import compare check; do
+    badarg "^rtbench $s: unknown option '--bogus' (see rtbench $s --help)\$" $s --bogus
+done
 "$RTB" run --db "$TMP/empty.db" --target "cmd:$FAKE garbage" 2>/dev/null
 badarg "no runs stored" show --db "$TMP/empty.db" latest
 printf 'not a database, just text\n%.0s' $(seq 1 100) >"$TMP/garbage.db"
