@@ -46,7 +46,12 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
 int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
                    const char *what, const char **out)
 {
+    int given = argv[*i][strlen(name)] == '=' || *i + 1 < argc;
     const char *v = cli_opt_value(argc, argv, i, name);
+    if (!*v && given && strcmp(name, "--db") == 0) {
+        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
+        return 2;
+    }
     if (!*v) {
         fprintf(stderr, "rtbench %s: %s needs %s\n", cmd, name, what);
         return 2;
@@ -114,6 +119,10 @@ void cli_globs_free(struct cli_globs *g)
 int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db)
 {
     char err[512];
+    if (path && !*path) {
+        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
+        return 2;
+    }
     if (!path)
         path = db_default_path();
     if (must_exist && access(path, F_OK) != 0) {

@@ -24,7 +24,7 @@ int cli_is_opt(const char *a, const char *name);
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* A string option NAME at argv[*i] (after cli_is_opt said yes): its value
  * into *out, 0; or, if it is empty or missing, "NAME needs WHAT" printed
- * and 2. */
+ * and 2 ("empty --db path" for an empty --db value). */
 int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
                    const char *what, const char **out);
 
@@ -52,7 +52,8 @@ void cli_globs_split(struct cli_globs *g, const char *list);
 int cli_globs_match(const struct cli_globs *g, const char *id, size_t *which);
 void cli_globs_free(struct cli_globs *g);
 
-/* Opens the database PATH (NULL: db_default_path()) into *db. With
+/* Opens the database PATH (NULL: db_default_path(); "" is the error "empty
+ * --db path") into *db. With
  * MUST_EXIST a path with no file is an error, "no database at PATH":
  * reading never creates a database. 0, or 2 with one line on stderr. */
 int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db);

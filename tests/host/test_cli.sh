@@ -82,6 +82,12 @@ badarg "no database at $TMP/never.db" list --db "$TMP/never.db"
 badarg "--bogus" import --bogus
 badarg "--bogus" compare --bogus
 badarg "--bogus" check --bogus
+# an empty --db is the same one-line error everywhere (never a temporary database)
+for a in run list "show 1" "import $TMP/none.log" "compare 1 2" "check 1 2"; do
+    s=${a%% *}
+    badarg "^rtbench $s: empty --db path\$" $a --db ''
+    badarg "^rtbench $s: empty --db path\$" $a --db=
+done
 # one style for an unknown option in every subcommand, naming where to look
 for s in run list show import compare check; do
     badarg "^rtbench $s: unknown option '--bogus' (see rtbench $s --help)\$" $s --bogus
