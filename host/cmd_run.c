@@ -306,6 +306,12 @@ int cmd_run(int argc, char **argv)
         return 2;
     }
 
+    if (!icount && strncmp(target, "qemu:", 5) != 0) {
+        fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
+                *target ? target : "host");
+        return 2;
+    }
+
     struct runner rn;
     memset(&rn, 0, sizeof rn);
     rn.label = label;

@@ -69,6 +69,9 @@ badarg "needs a command" run --db "$DB" --target cmd:
 badarg "needs a board" run --db "$DB" --target qemu:
 badarg "unexpected argument" run --db "$DB" extra
 badarg "not passed to a cmd: target" run --db "$DB" --target "cmd:$FAKE good" --filter 'x*'
+badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'cmd:$FAKE good'\$" run --db "$DB" --target "cmd:$FAKE good" --no-icount
+badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'host'\$" run --db "$DB" --no-icount
+badarg "qemu: targets only, not 'host'" run --db "$DB" --target host --no-icount
 badarg "cannot start" run --db "$DB" --target "cmd:$TMP/no-such-program"
 badarg "no/such/dir" run --db "$TMP/no/such/dir/x.db" --target "cmd:$FAKE good 3"
 badarg "limit" list --db "$DB" --limit 0
