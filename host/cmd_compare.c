@@ -124,6 +124,8 @@ int cmd_compare(int argc, char **argv)
         cap += runs[i]->n_m;
     ids = xcalloc(cap + 1, sizeof *ids);
     size_t passes = globs.n ? globs.n : 1;
+    /* globs that match nothing, warned about only if some other glob matched */
+    size_t *unmatched = xcalloc(passes, sizeof *unmatched), n_unmatched = 0;
     for (size_t g = 0; g < passes; g++) {
         size_t before = n_ids;
         for (size_t i = 0; i < n_runs; i++) {
@@ -137,8 +139,11 @@ int cmd_compare(int argc, char **argv)
             }
         }
         if (globs.n && n_ids == before)
-            fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs.v[g]);
+            unmatched[n_unmatched++] = g;
     }
+    for (size_t u = 0; n_ids > 0 && u < n_unmatched; u++)
+        fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs.v[unmatched[u]]);
+    free(unmatched);
     if (n_ids == 0) {
         fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
                 metrics ? " matches --metrics " : "", metrics ? metrics : "");
