@@ -112,6 +112,20 @@ int cmd_check(int argc, char **argv)
         }
     }
 
+    /* nothing selected: the error alone, before anything is printed */
+    size_t n_sel = 0;
+    for (int side = 0; side < 2 && n_sel == 0; side++) {
+        const struct run *r = side ? &cand : &base;
+        for (size_t k = 0; k < r->n_m && n_sel == 0; k++)
+            if (!globs.n || cli_globs_match(&globs, r->m[k].id, NULL))
+                n_sel++;
+    }
+    if (n_sel == 0) {
+        fprintf(stderr, "rtbench check: no metric to check%s%s\n",
+                metrics ? " matches --metrics " : "", metrics ? metrics : "");
+        goto out;
+    }
+
     char bn[128], cn[128];
     format_run_name(&base, bn, sizeof bn);
     format_run_name(&cand, cn, sizeof cn);
@@ -206,11 +220,6 @@ int cmd_check(int argc, char **argv)
     printf("\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu "
            "n/a, %zu failed\n",
            n_cmp, n_reg, n_imp, n_flag, n_miss, n_na, n_fail);
-    if (n_cmp + n_flag + n_miss + n_na + n_fail == 0) {
-        fprintf(stderr, "rtbench check: no metric to check%s%s\n",
-                metrics ? " matches --metrics " : "", metrics ? metrics : "");
-        goto out;
-    }
     if (n_reg || n_fail) {
         printf("FAIL: %zu metric(s) more than %g %% slower, %zu failed in the candidate\n", n_reg,
                threshold, n_fail);

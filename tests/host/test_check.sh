@@ -96,7 +96,7 @@ for args in "" "base" "base cand same" "base cand --threshold" "base cand --thre
     "base cand --bogus" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing"; do
     # shellcheck disable=SC2086
     run "$RTB" check --db "$DB" $args
-    check "bad args '$args': exit 2, one line" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
+    check "bad args '$args': exit 2, one line, nothing on stdout" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && [ -z "$out" ]'
 done
 
 echo "test_check: $pass passed, $fail failed"
