@@ -535,9 +535,8 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
         return RTB_ERR_STATE;
     if (t->state == 1)
         return RTB_ERR_STATE; /* never started: it cannot end (abort it first) */
+    /* RTB_NO_WAIT: RTB_ERR_AGAIN while it runs, as for every object */
     err = sem_wait_timeout(&t->done, timeout);
-    if (err == RTB_ERR_AGAIN && timeout == RTB_NO_WAIT)
-        return RTB_ERR_TIMEOUT;
     if (err != 0)
         return err;
     e = pthread_join(t->tid, NULL);

@@ -1,0 +1,48 @@
+/*
+ * rtbench - the POSIX port against the contract of rtb/port.h, call by call
+ * (no benchmark, no runner): links ports/posix/port.c directly. Runs without
+ * rtb_posix_init(), so on the SCHED_OTHER path, which every user can take.
+ */
+#include <stdint.h>
+
+#include "../unit/check.h"
+#include "rtb/error.h"
+#include "rtb/port.h"
+
+static rtb_sem_t gate;
+static volatile int entered;
+
+static void wait_gate(void *arg)
+{
+    (void)arg;
+    entered = 1;
+    (void)rtb_sem_take(&gate, RTB_FOREVER);
+}
+
+/* RTB_NO_WAIT never blocks and says RTB_ERR_AGAIN when the thread has not
+ * ended (as refk does); a finite wait that expires says RTB_ERR_TIMEOUT. */
+static void test_join_no_wait(void)
+{
+    rtb_thread_t t;
+    int rc;
+
+    CHECK(rtb_sem_init(&gate, 0, 1) == 0, "sem init");
+    CHECK(rtb_thread_create(&t, "j", wait_gate, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECK(rtb_thread_start(&t) == 0, "start");
+    rc = rtb_thread_join(&t, RTB_NO_WAIT);
+    CHECK(rc == RTB_ERR_AGAIN, "join NO_WAIT of a blocked thread: got %d, want %d (AGAIN)", rc,
+          RTB_ERR_AGAIN);
+    rc = rtb_thread_join(&t, 1000);
+    CHECK(rc == RTB_ERR_TIMEOUT, "join 1 ms of a blocked thread: got %d, want %d (TIMEOUT)", rc,
+          RTB_ERR_TIMEOUT);
+    CHECK(rtb_sem_give(&gate) == 0, "give");
+    rc = rtb_thread_join(&t, RTB_FOREVER);
+    CHECK(rc == 0, "join FOREVER after the release: %d", rc);
+    CHECK(entered == 1, "the thread ran");
+}
+
+int main(void)
+{
+    test_join_no_wait();
+    return check_done();
+}
