@@ -559,6 +559,8 @@ int rtb_thread_set_prio(rtb_thread_t *t, int prio)
 
     if (prio < RTB_PRIO_MIN || prio > RTB_PRIO_MAX)
         return RTB_ERR_INVAL;
+    if (t != NULL && t->state == 0)
+        return RTB_ERR_STATE; /* never created, or joined: t->tid names no thread */
     if (t != NULL)
         t->prio = prio;
     if (!rt_fifo)

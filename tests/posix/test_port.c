@@ -19,6 +19,11 @@ static void wait_gate(void *arg)
     (void)rtb_sem_take(&gate, RTB_FOREVER);
 }
 
+static void nothing(void *arg)
+{
+    (void)arg;
+}
+
 /* RTB_NO_WAIT never blocks and says RTB_ERR_AGAIN when the thread has not
  * ended (as refk does); a finite wait that expires says RTB_ERR_TIMEOUT. */
 static void test_join_no_wait(void)
@@ -41,8 +46,26 @@ static void test_join_no_wait(void)
     CHECK(entered == 1, "the thread ran");
 }
 
+/* A joined thread is gone: changing its priority is refused, not done on a
+ * pthread_t that no longer names a thread. */
+static void test_set_prio_after_join(void)
+{
+    rtb_thread_t t;
+    int rc;
+
+    CHECK(rtb_thread_create(&t, "p", nothing, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECK(rtb_thread_start(&t) == 0, "start");
+    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    rc = rtb_thread_set_prio(&t, RTB_PRIO_MAIN + 1);
+    CHECK(rc == RTB_ERR_STATE, "set_prio of a joined thread: got %d, want %d (STATE)", rc,
+          RTB_ERR_STATE);
+    rc = rtb_thread_set_prio(NULL, RTB_PRIO_MAIN);
+    CHECK(rc == 0, "set_prio of the caller: %d", rc);
+}
+
 int main(void)
 {
     test_join_no_wait();
+    test_set_prio_after_join();
     return check_done();
 }
