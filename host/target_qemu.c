@@ -60,13 +60,16 @@ static char *find_on_path(const char *prog)
 }
 
 /* The CMake build tree holding this executable: its directory or the
- * nearest parent with a CMakeCache.txt. */
-static int find_build_dir(char *buf, size_t len)
+ * nearest parent with a CMakeCache.txt. EXE gets the executable's path
+ * ("" if /proc/self/exe cannot be read). */
+static int find_build_dir(char *buf, size_t len, char *exe, size_t exelen)
 {
+    exe[0] = '\0';
     ssize_t n = readlink("/proc/self/exe", buf, len - 1);
     if (n <= 0)
         return -1;
     buf[n] = '\0';
+    snprintf(exe, exelen, "%s", buf);
     for (int up = 0; up < 4; up++) {
         char *slash = strrchr(buf, '/');
         if (!slash || slash == buf)
@@ -207,12 +210,16 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     if (!qemu)
         return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
 
-    char dir[PATH_MAX];
-    if (find_build_dir(dir, sizeof dir) != 0) {
+    char dir[PATH_MAX], exe[PATH_MAX];
+    if (find_build_dir(dir, sizeof dir, exe, sizeof exe) != 0) {
         free(qemu);
+        if (!exe[0])
+            return errf(err, errlen,
+                        "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
         return errf(err, errlen,
-                    "cannot find the build tree of this rtbench (no CMakeCache.txt above %s)",
-                    "/proc/self/exe");
+                    "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
+                    "directory of %s or the 3 above it)",
+                    exe);
     }
     char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
     struct stat st;

@@ -44,5 +44,16 @@ rc=$?
 grep -q 'qemu-system-arm not found: apt-get install qemu-system-arm' "$tmp/err3" && ok "no qemu: names the package" ||
     { bad "no qemu message"; cat "$tmp/err3"; }
 
+# an rtbench outside any build tree names its own path, not /proc/self/exe
+# (in a directory of its own under /tmp: no build tree above it)
+alone=$(mktemp -d /tmp/rtbench-alone.XXXXXX) && cp "$rtbench" "$alone/rtbench"
+"$alone/rtbench" run --target qemu:mps2-an385 --db "$db" >"$tmp/out5" 2>"$tmp/err5"
+rc=$?
+[ $rc -eq 2 ] && ok "no build tree exits 2" || bad "no build tree exits $rc"
+grep -q "no CMakeCache.txt in the directory of $alone/rtbench or" "$tmp/err5" && ! grep -q /proc/self "$tmp/err5" &&
+    ok "no build tree: names $alone/rtbench" || { bad "no build tree message"; cat "$tmp/err5"; }
+[ "$(wc -l <"$tmp/err5")" -eq 1 ] && ok "no build tree: one line" || bad "no build tree: not one line"
+rm -rf "$alone"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
