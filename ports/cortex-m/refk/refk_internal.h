@@ -24,6 +24,10 @@ int refk_block(struct refk_waitq *wq, int32_t timeout);
  * tail of level p if ready, is re-sorted in its wait queue if waiting, and a
  * switch is requested if the most urgent ready thread changed. */
 void refk_reprio(struct refk_thread *t, unsigned p);
+/* Raise the owner `o` of a mutex a thread of priority `prio` waits for, and
+ * the owners along the chain of mutexes they wait for, to `prio` (kernel
+ * lock held; at most REFK_NUM_PRIO steps; never lowers). */
+void refk_inherit(struct refk_thread *o, unsigned prio);
 /* The priority `t` should run at: its base priority or the most urgent
  * waiter of a mutex it holds, whichever is higher. */
 unsigned refk_effective_prio(const struct refk_thread *t);

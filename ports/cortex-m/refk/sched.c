@@ -497,6 +497,8 @@ int refk_thread_set_prio(struct refk_thread *t, int prio)
     }
     t->base_prio = (uint8_t)prio;
     refk_reprio(t, refk_effective_prio(t)); /* an inherited priority stays while it holds */
+    if (t->wait_mutex != NULL && t->waitq == &t->wait_mutex->wq)
+        refk_inherit(t->wait_mutex->owner, t->prio); /* a raised waiter raises its owner */
     refk_unlock_switch();
     return REFK_OK;
 }

@@ -70,6 +70,18 @@ int refk_mutex_init(struct refk_mutex *m)
     return REFK_OK;
 }
 
+void refk_inherit(struct refk_thread *o, unsigned prio)
+{
+    unsigned steps;
+    /* along the chain of owners that wait for a mutex themselves */
+    for (steps = 0; o != NULL && o->prio < prio && steps < REFK_NUM_PRIO; steps++) {
+        refk_reprio(o, prio);
+        if (o->wait_mutex == NULL || o->waitq != &o->wait_mutex->wq)
+            break;
+        o = o->wait_mutex->owner;
+    }
+}
+
 /* `c` becomes the owner of the free mutex `m`. Lock held. */
 static inline void mutex_take(struct refk_mutex *m, struct refk_thread *c, uint32_t count)
 {
@@ -82,7 +94,6 @@ static inline void mutex_take(struct refk_mutex *m, struct refk_thread *c, uint3
 static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32_t timeout)
 {
     struct refk_thread *c = refk_sched.cur, *o;
-    unsigned steps;
     int ret;
     refk_lock();
     o = m->owner;
@@ -99,13 +110,7 @@ static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32
         refk_unlock();
         return REFK_EPERM;
     }
-    /* inherit along the chain of owners that wait for a mutex themselves */
-    for (steps = 0; o != NULL && o->prio < c->prio && steps < REFK_NUM_PRIO; steps++) {
-        refk_reprio(o, c->prio);
-        if (o->wait_mutex == NULL || o->waitq != &o->wait_mutex->wq)
-            break;
-        o = o->wait_mutex->owner;
-    }
+    refk_inherit(o, c->prio);
     c->wait_mutex = m;
     /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
     ret = refk_block(&m->wq, timeout);

@@ -291,6 +291,35 @@ static void test_priority_inheritance(void)
     CHECK(me->held == NULL);
 }
 
+/* A waiter whose priority is raised while it waits raises the owner too:
+ * set_prio of a blocked waiter is inheritance as much as a new waiter is. */
+static void test_inherit_on_set_prio(void)
+{
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_high, NULL, 12, 0), 0); /* blocks on mtx: we inherit 12 */
+    CHECK_EQ(me->prio, 12);
+    CHECK_EQ(rtb_thread_set_prio(&help[0], HI), 0); /* the waiter now at HI ... */
+    CHECK_EQ(help[0].k.prio, HI);
+    CHECK_EQ(me->prio, HI); /* ... so its owner is too */
+    /* a medium thread cannot preempt the boosted owner */
+    CHECK_EQ(spawn(1, marker, (void *)15, 15, 0), 0);
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* the waiter runs, then the medium, then us */
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(norder, 2u);
+    CHECK_EQ(order[0], 20);
+    CHECK_EQ(order[1], 15);
+    CHECK_EQ(rcs[0], 0);
+    CHECK_EQ(rcs[1], 0);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL);
+    CHECK(me->held == NULL);
+}
+
 /* ---- condition variable ----------------------------------------------------------- */
 
 static rtb_condvar_t cv;
@@ -826,6 +855,7 @@ static const struct test tests[] = {
     {"sem_counts", test_sem_counts},
     {"mutex_recursive", test_mutex_recursive},
     {"priority_inheritance", test_priority_inheritance},
+    {"inherit_on_set_prio", test_inherit_on_set_prio},
     {"condvar", test_condvar},
     {"events", test_events},
     {"fifo_lifo_order", test_fifo_lifo_order},
