@@ -382,7 +382,8 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.saturated = 0;
     ctx.na_why = NULL;
     rc = b->fn(&ctx);
-    native = rtb_port_errno();
+    /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
+    native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
     if (rc == RTB_ERR_NOTSUP)
         return report_na(b, ctx.na_why ? ctx.na_why : "a port call returned notsup")
                    ? 0

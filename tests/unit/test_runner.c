@@ -429,6 +429,25 @@ static void test_configured_run(void)
     fake_desc.unit_num = 1;
 }
 
+/* `native` belongs to RTB_ERR_PORT only: a failure of another kind after a
+ * port failure does not carry that failure's native code along. */
+static void test_native_only_for_port_errors(void)
+{
+    struct rtb_run_config cfg;
+    const char *r;
+    int rc;
+
+    fake_errno = 42; /* left over from a failed port call earlier in the run */
+    memset(&cfg, 0, sizeof cfg);
+    cfg.filter = "semaphore.take.immediate.kernel";
+    cfg.warmup = UINT32_MAX;
+    run(&cfg, &rc);
+    r = record_of('F', "semaphore.take.immediate.kernel");
+    CHECK(rc == RTB_ERR_CHECK && field_is(r, "err", "-10") && field_is(r, "native", "0"),
+          "F check after a port failure: native=0, not the stale 42: %s", r ? r : "");
+    fake_errno = 0;
+}
+
 static void test_list_and_errors(void)
 {
     struct rtb_run_config cfg;
@@ -471,6 +490,7 @@ int main(void)
 {
     test_full_run();
     test_configured_run();
+    test_native_only_for_port_errors();
     test_list_and_errors();
     return check_done();
 }
