@@ -155,8 +155,8 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
         fprintf(stderr, "%s:%lu: %s%s\n", path, p.issues[i].line, msg, said ? "" : ", skipped");
     }
     if (p.n_runs == 0) {
-        fprintf(stderr, "rtbench import: %s: no valid rtbench run (no header record%s)\n", path,
-                p.n_issues ? "; corrupt records skipped" : "");
+        fprintf(stderr, "rtbench import: %s: no valid rtbench run (no valid header record%s)\n",
+                path, p.n_issues ? "; rejected records skipped" : "");
         prs_free(&p);
         return -1;
     }

@@ -182,6 +182,8 @@ static void on_line(struct runner *rn, const char *line, size_t len)
         finish_run(rn, p->closed);
         break;
     case PRS_BAD:
+        if (p->closed) /* an invalid header ended the open run */
+            finish_run(rn, p->closed);
         clear_progress(rn);
         fprintf(stderr, "rtbench run: target output line %lu: %s\n",
                 p->issues[p->n_issues - 1].line, p->issues[p->n_issues - 1].msg);
@@ -474,7 +476,16 @@ int cmd_run(int argc, char **argv)
 
     int ret = 0;
     if (rn.prs.n_runs == 0) {
-        if (lines)
+        size_t bad_hdr = 0;
+        for (size_t i = 0; i < rn.prs.n_issues; i++)
+            if (strncmp(rn.prs.issues[i].msg, "invalid header", 14) == 0)
+                bad_hdr++;
+        if (bad_hdr)
+            fprintf(stderr,
+                    "rtbench run: no valid run in the target's output (%zu invalid header(s), "
+                    "their runs skipped)%s%s\n",
+                    bad_hdr, ending ? "; " : "", ending ? ending : "");
+        else if (lines)
             fprintf(stderr,
                     "rtbench run: no rtbench records in the target's output (%lu lines, first: "
                     "'%s')%s%s\n",

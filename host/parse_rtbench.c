@@ -178,10 +178,50 @@ static unsigned parse_flags(const char *s)
     return fl;
 }
 
+/* The clock of a header: hz >= 1, bits 1..64, ns_num and ns_den >= 1 (what
+ * the target's runner itself requires). A key that is absent means "not
+ * known" and is accepted; one that is present must make sense. NULL if the
+ * header is valid, else why not (static storage). */
+static const char *header_invalid(const struct field *f, size_t nf)
+{
+    static char why[160];
+    static const struct {
+        const char *key;
+        uint64_t min, max;
+    } lim[] = {{"hz", 1, UINT64_MAX},
+               {"bits", 1, 64},
+               {"ns_num", 1, UINT64_MAX},
+               {"ns_den", 1, UINT64_MAX}};
+    for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++) {
+        const char *v = NULL;
+        for (size_t i = 0; i < nf; i++)
+            if (strcmp(f[i].key, lim[k].key) == 0)
+                v = f[i].value;
+        uint64_t x;
+        if (!v || (parse_u64(v, &x) == 0 && x >= lim[k].min && x <= lim[k].max))
+            continue;
+        if (lim[k].max == UINT64_MAX)
+            snprintf(why, sizeof why, "%s=%.40s (must be an integer of at least 1)", lim[k].key, v);
+        else
+            snprintf(why, sizeof why, "%s=%.40s (must be an integer from %llu to %llu)", lim[k].key,
+                     v, (unsigned long long)lim[k].min, (unsigned long long)lim[k].max);
+        return why;
+    }
+    return NULL;
+}
+
 static enum prs_event on_header(struct prs *p, struct field *f, size_t nf)
 {
     if (p->cur) /* a new header before the previous run ended */
         close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record before the next header"));
+    const char *bad = header_invalid(f, nf);
+    if (bad) {
+        /* the run is skipped: its records are dropped up to the next header */
+        add_issue(p, "invalid header: %s, run skipped", bad);
+        p->skipping = 1;
+        return PRS_BAD;
+    }
+    p->skipping = 0;
     struct run *r = xcalloc(1, sizeof *r);
     r->format = xstrdup("rtbench");
     for (size_t i = 0; i < nf; i++)
@@ -337,6 +377,8 @@ enum prs_event prs_feed(struct prs *p, const char *line, size_t len)
         add_issue(p, "malformed record: %s, skipped", why);
     } else if (type == 'H') {
         ev = on_header(p, f, nf);
+    } else if (!p->cur && p->skipping) {
+        ev = PRS_NONE; /* a record of a run whose header was invalid (already reported) */
     } else if (!p->cur) {
         add_issue(p, "record outside a run (no header before it), skipped", NULL);
     } else if (type == 'E') {

@@ -14,7 +14,10 @@
  * H starts a run, R/N/F add metrics, E ends it and checks the count. A run
  * without its E record, or whose count differs, is RUN_INCOMPLETE with the
  * reason in status_detail; a second H starts a second run (the first, if
- * still open, is closed as incomplete). Other lines are ignored, except that
+ * still open, is closed as incomplete). An H whose clock makes no sense
+ * (hz=0, bits=0 or >64, ns_num=0, ns_den=0) is rejected ("invalid header:
+ * ...", PRS_BAD; `closed` set if it ended an open run) and the records of
+ * its run are dropped silently up to the next H. Other lines are ignored, except that
  * a human result line ("<id> - <description> : ...") lends its description
  * to the record of the same id that follows it.
  */
@@ -52,6 +55,7 @@ struct prs {
     unsigned long records; /* valid records accepted, all runs */
     /* private */
     unsigned long n_rec; /* R/N/F in the open run */
+    int skipping;        /* after an invalid header: its run's records are dropped */
     char *human_id, *human_desc;
 };
 

@@ -9,7 +9,7 @@ DB=$TMP/check.db
 gen_records "$TMP" <<'EOF' || ko "generator"
 def run(metrics, board, end=True, unit="cycles", clock="ns_num=1 ns_den=1"):
     out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=%s cpu=x timer=tsc hz=1000000000 bits=64 "
-               "unit=%s %s clock=hw iters=1000 warmup=10 overhead=0 count=%d" % (board, unit, clock, len(metrics)))]
+               "unit=%s %sclock=hw iters=1000 warmup=10 overhead=0 count=%d" % (board, unit, clock + " " if clock else "", len(metrics)))]
     for mid, p50, fl in metrics:
         if fl == "FAILED":
             out.append(rec("F id=%s err=-7 name=timeout native=0" % mid))
@@ -37,8 +37,9 @@ w("flagonly.log", run([(G, 100, ""), (T, 100, ""), (L, 50, ""), (M, 500, ""), (Y
 w("failed.log", run([(G, 100, ""), (T, 100, ""), (L, 50, ""), (M, 500, ""), (Y, 200, ""), (F, 0, "FAILED")], "failed"))
 # the same figures, but the run was cut short
 w("trunc.log", run(base, "trunc", end=False))
-# emulated instruction counts without a clock: not comparable with cycles
-w("insns.log", run(base, "emu", unit="insns", clock="ns_num=0 ns_den=0"))
+# emulated instruction counts without a clock (no ns_num/ns_den: unknown; 0 would be
+# an invalid header): not comparable with cycles
+w("insns.log", run(base, "emu", unit="insns", clock=""))
 EOF
 for f in base same cand flagonly failed trunc insns; do
     run "$RTB" import --db "$DB" --label "$f" "$TMP/$f.log"

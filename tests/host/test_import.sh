@@ -107,6 +107,43 @@ check "corrupt line reported as FILE:LINE" '[ "$err" = "$TMP/corrupt.log:4: chec
 check "corrupt line: the rest stored" 'echo "$out" | grep -q "^imported run 8 .*3 metrics, INCOMPLETE"'
 run "$RTB" compare 6 8 --db "$DB" --format csv --stat mean
 check "corrupt metric missing, the others intact" 'echo "$out" | grep -q "^semaphore.take.immediate.kernel,110,mean,,n/a,,,n/a$" && echo "$out" | grep -q "^heap.malloc.immediate,500,mean,,500,mean,,1.000$"'
+# ---- a header whose clock makes no sense: that run is skipped, named by FILE:LINE ----
+gen_records "$TMP" <<'EOF' || ko "generator"
+def run(clock):
+    return [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x timer=tsc "
+                "%s unit=cycles clock=hw iters=1000 warmup=10 overhead=0 count=1" % clock),
+            rec("R id=semaphore.give.immediate.kernel n=1000 min=9 max=20 mean=10.000 sd=1.000 "
+                "p50=10 p90=10 p99=11 p999=12 flags="),
+            rec("E records=1 status=0")]
+good = "hz=1000 bits=32 ns_num=1000000 ns_den=1"
+bad = {"hz0": "hz=0 bits=32 ns_num=1 ns_den=1", "bits0": "hz=1000 bits=0 ns_num=1 ns_den=1",
+       "bits65": "hz=1000 bits=65 ns_num=1 ns_den=1", "num0": "hz=1000 bits=32 ns_num=0 ns_den=1",
+       "den0": "hz=1000 bits=32 ns_num=1 ns_den=0", "hzx": "hz=fast bits=32 ns_num=1 ns_den=1"}
+d = sys.argv[1]
+for k, c in bad.items():
+    open(d + "/bad_%s.log" % k, "w").write("\n".join(run(c)) + "\n")
+open(d + "/bad_then_good.log", "w").write("\n".join(run(bad["hz0"]) + run(good)) + "\n")
+EOF
+n_before=$("$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l)
+for k in hz0:hz=0 bits0:bits=0 bits65:bits=65 num0:ns_num=0 den0:ns_den=0 hzx:hz=fast; do
+    f=$TMP/bad_${k%%:*}.log
+    run "$RTB" import --db "$DB" "$f"
+    check "invalid header ${k#*:}: exit 2, nothing on stdout" '[ $rc -eq 2 ] && [ -z "$out" ]'
+    check "invalid header ${k#*:}: FILE:LINE named" 'echo "$err" | grep -q "^$f:1: invalid header: ${k#*:} (must be .*), run skipped$"'
+    check "invalid header ${k#*:}: its records not reported one by one" '[ "$(lines "$err")" -eq 2 ]'
+done
+check "invalid headers: nothing stored" '[ "$("$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l)" -eq "$n_before" ]'
+run "$RTB" import --db "$DB" "$TMP/bad_then_good.log"
+check "invalid then valid run: exit 0, the valid one stored" '[ $rc -eq 0 ] && [ "$(lines "$out")" -eq 1 ] && echo "$out" | grep -q "1 metrics$"'
+check "invalid then valid run: the invalid one named" '[ "$err" = "$TMP/bad_then_good.log:1: invalid header: hz=0 (must be an integer of at least 1), run skipped" ]'
+n_before=$("$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l)
+# the same validation in run
+run "$RTB" run --db "$DB" --target "cmd:cat $TMP/bad_bits65.log"
+check "run: invalid header: exit 1, nothing stored" '[ $rc -eq 1 ] && [ "$("$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l)" -eq "$n_before" ]'
+check "run: invalid header named" 'echo "$err" | grep -q "^rtbench run: target output line 1: invalid header: bits=65 (must be an integer from 1 to 64), run skipped$"'
+run "$RTB" run --db "$DB" --target "cmd:cat $TMP/bad_then_good.log"
+check "run: invalid then valid: the valid run stored" '[ $rc -eq 1 ] && echo "$err" | grep -q "stored run .* (1 metrics, complete)" && echo "$err" | grep -q "line 1: invalid header: hz=0"'
+
 run "$RTB" import --db "$DB" --format zephyr "$TMP/good.log"
 check "--format zephyr on an rtbench log" '[ $rc -eq 2 ] && echo "$err" | grep -q "no latency_measure results"'
 run "$RTB" import --db "$DB" --format rtbench "$Z/rpi_pico.log"
