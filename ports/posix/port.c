@@ -725,10 +725,13 @@ int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
         return map_err(pthread_cond_wait(&c->cond, &m->mtx));
     if (timeout < 0)
         return RTB_ERR_INVAL;
+    /* A thread not yet waiting cannot have been signalled. Not through
+     * pthread_cond_timedwait with a past deadline: that releases the mutex and
+     * re-locks it, so it could block and let another thread in between. */
+    if (timeout == RTB_NO_WAIT)
+        return RTB_ERR_AGAIN;
     abs_timeout(CLOCK_MONOTONIC, timeout, &ts);
     e = pthread_cond_timedwait(&c->cond, &m->mtx, &ts);
-    if (e == ETIMEDOUT && timeout == RTB_NO_WAIT)
-        return RTB_ERR_AGAIN;
     return map_err(e);
 }
 

@@ -63,9 +63,56 @@ static void test_set_prio_after_join(void)
     CHECK(rc == 0, "set_prio of the caller: %d", rc);
 }
 
+/* A condvar wait with RTB_NO_WAIT never blocks: nothing can have been
+ * signalled to a thread not yet waiting, so it says RTB_ERR_AGAIN at once
+ * and keeps the mutex all along (no other thread gets it in between). */
+static rtb_mutex_t cv_m;
+static rtb_condvar_t cv;
+static volatile unsigned cv_taken;
+static volatile int cv_stop;
+
+static void cv_contender(void *arg)
+{
+    (void)arg;
+    while (!cv_stop) {
+        if (rtb_mutex_lock(&cv_m, RTB_FOREVER) != 0)
+            break;
+        cv_taken++;
+        (void)rtb_mutex_unlock(&cv_m);
+    }
+}
+
+static void test_condvar_no_wait(void)
+{
+    rtb_thread_t t;
+    unsigned i, again = 0, slipped = 0, before;
+    int rc;
+
+    CHECK(rtb_mutex_init(&cv_m) == 0 && rtb_condvar_init(&cv) == 0, "init");
+    CHECK(rtb_thread_create(&t, "c", cv_contender, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECK(rtb_thread_start(&t) == 0, "start");
+    for (i = 0; i < 2000; i++) {
+        if (rtb_mutex_lock(&cv_m, RTB_FOREVER) != 0)
+            break;
+        before = cv_taken;
+        rc = rtb_condvar_wait(&cv, &cv_m, RTB_NO_WAIT);
+        if (cv_taken != before)
+            slipped++;
+        if (rc == RTB_ERR_AGAIN)
+            again++;
+        (void)rtb_mutex_unlock(&cv_m);
+    }
+    cv_stop = 1;
+    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    CHECK(again == 2000, "condvar wait NO_WAIT: RTB_ERR_AGAIN %u times of 2000", again);
+    CHECK(slipped == 0, "condvar wait NO_WAIT kept the mutex: another thread took it %u times",
+          slipped);
+}
+
 int main(void)
 {
     test_join_no_wait();
     test_set_prio_after_join();
+    test_condvar_no_wait();
     return check_done();
 }
