@@ -79,6 +79,7 @@ struct runner {
     int db_failed;  /* a store failed: exit 2 at the end */
     int any_failed; /* a benchmark reported FAILED */
     int any_incomplete;
+    char target_error[160]; /* the runner's "rtbench: error: ..." outside a run, if any */
     char err[512];
 };
 
@@ -143,17 +144,28 @@ static void finish_run(struct runner *rn, struct run *r)
                 r->status_detail ? r->status_detail : "");
 }
 
-/* Up to 60 bytes of a line for a message, control and non-ASCII bytes as '?'. */
+/* Up to CAP-1 bytes of a line for a message, control and non-ASCII bytes as '?'. */
 static void printable(char *out, size_t cap, const char *s, size_t len)
 {
     size_t n = 0;
-    for (; n < len && n < 60 && n + 1 < cap; n++)
+    for (; n < len && n + 1 < cap; n++)
         out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
     out[n] = '\0';
 }
 
 static void on_line(struct runner *rn, const char *line, size_t len)
 {
+    /* The target's runner refusing to start (bare metal: "rtbench: error:
+     * filter 'x' selects no benchmark", before any header): kept for the
+     * one-line error at the end. */
+    static const char tag[] = "rtbench: error: ";
+    if (!rn->prs.cur && !rn->target_error[0] && len > sizeof tag - 1 &&
+        memcmp(line, tag, sizeof tag - 1) == 0) {
+        size_t l = len - (sizeof tag - 1);
+        while (l && (line[sizeof tag - 1 + l - 1] == '\r' || line[sizeof tag - 1 + l - 1] == ' '))
+            l--;
+        printable(rn->target_error, sizeof rn->target_error, line + sizeof tag - 1, l);
+    }
     enum prs_event ev = prs_feed(&rn->prs, line, len);
     struct prs *p = &rn->prs;
     switch (ev) {
@@ -476,11 +488,21 @@ int cmd_run(int argc, char **argv)
 
     int ret = 0;
     if (rn.prs.n_runs == 0) {
+        int host = strcmp(tc.source, "host") == 0;
         size_t bad_hdr = 0;
         for (size_t i = 0; i < rn.prs.n_issues; i++)
             if (strncmp(rn.prs.issues[i].msg, "invalid header", 14) == 0)
                 bad_hdr++;
-        if (bad_hdr)
+        if (rn.target_error[0]) {
+            /* the target refused the run (a filter that selects nothing...) */
+            fprintf(stderr, "rtbench run: %s: %s\n", tc.source, rn.target_error);
+            ret = 2;
+        } else if (host && !lines && !sp.why && WIFEXITED(status) && WEXITSTATUS(status) == 2) {
+            /* rtbench-posix refused its arguments (a filter that selects
+             * nothing, too many iterations): its usage error (exit 2) is
+             * already on stderr, in one line */
+            ret = 2;
+        } else if (bad_hdr)
             fprintf(stderr,
                     "rtbench run: no valid run in the target's output (%zu invalid header(s), "
                     "their runs skipped)%s%s\n",
@@ -493,7 +515,8 @@ int cmd_run(int argc, char **argv)
         else
             fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", ending ? "; " : "",
                     ending ? ending : "");
-        ret = 1;
+        if (ret == 0)
+            ret = 1;
     } else {
         if (ending && !open)
             fprintf(stderr, "rtbench run: %s (after its end record)\n", ending);

@@ -72,6 +72,8 @@ badarg "not passed to a cmd: target" run --db "$DB" --target "cmd:$FAKE good" --
 badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'cmd:$FAKE good'\$" run --db "$DB" --target "cmd:$FAKE good" --no-icount
 badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'host'\$" run --db "$DB" --no-icount
 badarg "qemu: targets only, not 'host'" run --db "$DB" --target host --no-icount
+# a target's runner refusing the run before any header ("rtbench: error: ..."): one line, exit 2
+badarg "^rtbench run: cmd:echo rtbench: error: filter 'x' selects no benchmark: filter 'x' selects no benchmark\$" run --db "$DB" --target "cmd:echo rtbench: error: filter 'x' selects no benchmark"
 badarg "cannot start" run --db "$DB" --target "cmd:$TMP/no-such-program"
 badarg "no/such/dir" run --db "$TMP/no/such/dir/x.db" --target "cmd:$FAKE good 3"
 badarg "limit" list --db "$DB" --limit 0
@@ -263,6 +265,16 @@ if [ -x "$POSIX" ]; then
     cnt=$(sed -n 's/^  count  *//p' "$TMP/out")
     check "host run: every selected benchmark stored" has "$TMP/out" "^metrics:  $cnt$"
     check "host run: semaphore row" has "$TMP/out" "^semaphore.give.immediate.kernel *50 "
+    # a filter that selects nothing: rtbench-posix's own one-line usage error, exit 2, nothing stored
+    before=$(nruns)
+    run "$RTB" run --db "$DB" --filter nomatch
+    check "host filter selecting nothing: exit 2" [ $rc = 2 ]
+    check "host filter selecting nothing: one line" [ "$(lines "$TMP/err")" = 1 ]
+    check "host filter selecting nothing: named" has "$TMP/err" "selects no benchmark.*nomatch"
+    check "host filter selecting nothing: no stdout" [ ! -s "$TMP/out" ]
+    check "host filter selecting nothing: nothing stored" [ "$(nruns)" = "$before" ]
+    run "$RTB" run --db "$DB" --iterations 200000
+    check "host --iterations above the target's limit: exit 2, one line" [ $rc = 2 ] && [ "$(lines "$TMP/err")" = 1 ]
     # options without a subcommand belong to run; the database from $RTBENCH_DB
     run "$RTB" --filter 'semaphore.give.immediate.kernel' --iterations 20
     check "default subcommand is run" [ $rc = 0 ]

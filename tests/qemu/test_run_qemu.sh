@@ -25,6 +25,17 @@ done
 grep -q 'emulated-icount' "$tmp/show" && ok "stored run is labelled emulated-icount" ||
     bad "stored run not labelled emulated-icount"
 
+# a filter that selects nothing: the image's one error line, as one line of rtbench, exit 2
+n1=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
+"$rtbench" run --target qemu:mps2-an385 --filter nomatch --db "$db" >"$tmp/out6" 2>"$tmp/err6"
+rc=$?
+[ $rc -eq 2 ] && ok "filter selecting nothing exits 2" || bad "filter selecting nothing exits $rc"
+[ "$(cat "$tmp/err6")" = "rtbench run: qemu:mps2-an385: filter 'nomatch' selects no benchmark" ] &&
+    ok "filter selecting nothing: one line naming it" || { bad "filter selecting nothing message"; cat "$tmp/err6"; }
+[ ! -s "$tmp/out6" ] && ok "filter selecting nothing: no stdout" || bad "filter selecting nothing: stdout"
+n2=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
+[ "$n1" -eq "$n2" ] && ok "filter selecting nothing: nothing stored" || bad "filter selecting nothing: stored a run"
+
 "$rtbench" run --target qemu:mps2-an999 --db "$db" >"$tmp/out2" 2>"$tmp/err2"
 rc=$?
 [ $rc -ne 0 ] && ok "unknown board exits $rc" || bad "unknown board exits 0"
