@@ -11,6 +11,7 @@
 
 #include "posix_port.h"
 #include "rtb/error.h"
+#include "rtb/stats.h"
 #include "rtb/timer.h"
 
 static int use_tsc;
@@ -104,7 +105,10 @@ int rtb_timer_init(void)
     sample_pair(&t1, &n1);
     if (t1 <= t0 || n1 <= n0)
         return 0;
-    hz = (t1 - t0) * 1000000000u / (n1 - n0);
+    /* 128-bit intermediate: (t1 - t0) * 1e9 passes 2^64 once the pause has
+     * lasted ~6 s at 3 GHz (a stopped or starved process), and a wrapped
+     * product could still land in the accepted range below. */
+    hz = rtb_scale(t1 - t0, 1000000000u, n1 - n0);
     khz = (hz + 500) / 1000;
     if (khz < 1000 || khz >= (1u << 24)) /* 1 MHz .. 16.7 GHz */
         return 0;
