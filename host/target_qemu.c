@@ -3,10 +3,12 @@
  *
  * The image is <build>/cortex-m/rtbench-<board>.elf, where <build> is the
  * CMake build tree that holds this rtbench executable (the nearest directory
- * upwards with a CMakeCache.txt). When it is missing it is built first with
- * `cmake --build <build> --target cortex-m-images` (an argv, no shell; its
- * output goes to stderr). The run's options reach the image through the
- * semihosting command line (-append); with icount (the default) QEMU runs
+ * upwards with a CMakeCache.txt). Before every run the images are brought
+ * up to date with `cmake --build <build> --target cortex-m-images` (an argv,
+ * no shell; a no-op takes a few seconds), so an edit of the kernel or the
+ * benchmarks is never run stale. The build's output goes to stderr: live
+ * when stderr is a terminal, else kept and shown only if the build fails. The run's options reach
+ * the image through the semihosting command line (-append); with icount (the default) QEMU runs
  * with -icount shift=10,sleep=off, so the figures are deterministic guest
  * instruction counts. The header gets ram, rom (bytes, from the ELF's
  * section headers) and icount (the shift, or "off").
@@ -84,7 +86,22 @@ static int find_build_dir(char *buf, size_t len, char *exe, size_t exelen)
     return -1;
 }
 
-/* Run `cmake --build <dir> --target cortex-m-images`, output to stderr. */
+/* Copies what the build printed (kept in FD) to stderr; closes FD. */
+static void show_build_output(int fd)
+{
+    char buf[4096];
+    ssize_t n;
+    fflush(stderr);
+    if (lseek(fd, 0, SEEK_SET) == 0)
+        while ((n = read(fd, buf, sizeof buf)) > 0)
+            if (write(STDERR_FILENO, buf, (size_t)n) != n)
+                break;
+    close(fd);
+}
+
+/* Run `cmake --build <dir> --target cortex-m-images`, its output to stderr
+ * (never stdout): live on a terminal, else kept in a temporary file and shown
+ * only if the build fails. */
 static int build_images(const char *dir, char *err, size_t errlen)
 {
     char *cmake = find_on_path("cmake");
@@ -93,26 +110,46 @@ static int build_images(const char *dir, char *err, size_t errlen)
             err, errlen,
             "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
     char *argv[] = {cmake, "--build", (char *)dir, "--target", "cortex-m-images", NULL};
+    int log = -1;
+    if (!isatty(STDERR_FILENO)) {
+        char tmpl[] = "/tmp/rtbench-build.XXXXXX";
+        log = mkstemp(tmpl);
+        if (log >= 0)
+            unlink(tmpl);
+    }
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
-    fprintf(
-        stderr,
-        "rtbench run: building the Cortex-M images (cmake --build %s --target cortex-m-images)\n",
-        dir);
+    posix_spawn_file_actions_adddup2(&fa, log >= 0 ? log : STDERR_FILENO, STDOUT_FILENO);
+    if (log >= 0)
+        posix_spawn_file_actions_adddup2(&fa, log, STDERR_FILENO);
+    fflush(NULL);
     pid_t pid;
     int rc = posix_spawn(&pid, cmake, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     free(cmake);
-    if (rc != 0)
+    if (rc != 0) {
+        if (log >= 0)
+            close(log);
         return errf(err, errlen, "cannot start cmake to build the Cortex-M images: %s",
                     strerror(rc));
+    }
     int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            if (log >= 0)
+                close(log);
             return errf(err, errlen, "waiting for cmake: %s", strerror(errno));
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        }
+    }
+    int failed = !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+    if (log >= 0) {
+        if (failed)
+            show_build_output(log);
+        else
+            close(log);
+    }
+    if (failed)
         return errf(
             err, errlen,
             "building the Cortex-M images failed (cmake --build %s --target cortex-m-images)", dir);
@@ -222,16 +259,15 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
                     exe);
     }
     char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
+    /* Always the incremental build: a stale image would run silently. */
+    if (build_images(dir, err, errlen) != 0)
+        goto fail;
     struct stat st;
     if (stat(elf, &st) != 0) {
-        if (build_images(dir, err, errlen) != 0)
-            goto fail;
-        if (stat(elf, &st) != 0) {
-            errf(err, errlen,
-                 "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)",
-                 elf);
-            goto fail;
-        }
+        errf(err, errlen,
+             "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)",
+             elf);
+        goto fail;
     }
     uint64_t rom, ram;
     if (target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0)

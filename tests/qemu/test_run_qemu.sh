@@ -25,6 +25,46 @@ done
 grep -q 'emulated-icount' "$tmp/show" && ok "stored run is labelled emulated-icount" ||
     bad "stored run not labelled emulated-icount"
 
+# the images are always brought up to date before QEMU starts (a stale image
+# is never run): an image older than its sources is rebuilt by the run
+elf=$(dirname "$rtbench")/cortex-m/rtbench-mps2-an385.elf
+touch -d '2000-01-01' "$elf"
+"$rtbench" run --target qemu:mps2-an385 --filter 'calib.empty' --iterations 10 --db "$db" >"$tmp/out7" 2>"$tmp/err7"
+rc=$?
+[ $rc -eq 0 ] && ok "stale image: run exits 0" || { bad "stale image: run exits $rc"; cat "$tmp/err7"; }
+[ "$(find "$elf" -newermt '2001-01-01' | wc -l)" -eq 1 ] && ok "stale image rebuilt before the run" ||
+    bad "stale image not rebuilt"
+! grep -q -i "built target\|cross-building" "$tmp/out7" && ok "stale image: no build output on stdout" ||
+    bad "build output on stdout"
+# with a cmake that records its arguments: called every run, even with the image present;
+# its output never reaches stdout; a failing build is one error line, exit 2
+mkdir -p "$tmp/fakebin"
+cat >"$tmp/fakebin/cmake" <<EOF
+#!/bin/sh
+echo "\$*" >>"$tmp/cmake-args"
+echo "FAKE-CMAKE-OUTPUT"
+echo "FAKE-CMAKE-ERROR" >&2
+exit \${FAKE_CMAKE_RC:-0}
+EOF
+chmod +x "$tmp/fakebin/cmake"
+rm -f "$tmp/cmake-args"
+PATH="$tmp/fakebin:$PATH" "$rtbench" run --target qemu:mps2-an385 --filter 'calib.empty' --iterations 10 --db "$db" \
+    >"$tmp/out8" 2>"$tmp/err8"
+rc=$?
+[ $rc -eq 0 ] && ok "image present: run exits 0" || { bad "image present: run exits $rc"; cat "$tmp/err8"; }
+[ "$(cat "$tmp/cmake-args" 2>/dev/null)" = "--build $(cd "$(dirname "$rtbench")" && pwd -P) --target cortex-m-images" ] &&
+    ok "image present: cmake --build <build> --target cortex-m-images still run" ||
+    { bad "image present: cmake not run as expected: $(cat "$tmp/cmake-args" 2>/dev/null)"; }
+! grep -q FAKE-CMAKE "$tmp/out8" && ok "build output not on stdout" || bad "build output on stdout"
+FAKE_CMAKE_RC=1 PATH="$tmp/fakebin:$PATH" "$rtbench" run --target qemu:mps2-an385 --db "$db" >"$tmp/out9" 2>"$tmp/err9"
+rc=$?
+[ $rc -eq 2 ] && ok "failing build exits 2" || bad "failing build exits $rc"
+[ ! -s "$tmp/out9" ] && ok "failing build: nothing on stdout" || bad "failing build: stdout"
+[ "$(grep -c '^rtbench run:' "$tmp/err9")" -eq 1 ] &&
+    grep -q "^rtbench run: building the Cortex-M images failed (cmake --build .* --target cortex-m-images)$" "$tmp/err9" &&
+    ok "failing build: one error line" || { bad "failing build message"; cat "$tmp/err9"; }
+grep -q FAKE-CMAKE-ERROR "$tmp/err9" && ok "failing build: its output shown on stderr" || bad "failing build: output not shown"
+
 # a filter that selects nothing: the image's one error line, as one line of rtbench, exit 2
 n1=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
 "$rtbench" run --target qemu:mps2-an385 --filter nomatch --db "$db" >"$tmp/out6" 2>"$tmp/err6"
