@@ -517,8 +517,13 @@ static int sem_wait_timeout(sem_t *s, rtb_timeout_t timeout)
     }
     if (timeout < 0)
         return RTB_ERR_INVAL;
-    abs_timeout(CLOCK_REALTIME, timeout, &ts);
+#if RTB_POSIX_HAVE_CLOCKWAIT
+    abs_timeout(CLOCK_MONOTONIC, timeout, &ts);
+    while (sem_clockwait(s, CLOCK_MONOTONIC, &ts) != 0) {
+#else
+    abs_timeout(CLOCK_REALTIME, timeout, &ts); /* no monotonic variant here */
     while (sem_timedwait(s, &ts) != 0) {
+#endif
         if (errno != EINTR)
             return map_err(errno); /* ETIMEDOUT -> RTB_ERR_TIMEOUT */
     }
@@ -683,8 +688,13 @@ int rtb_mutex_lock(rtb_mutex_t *m, rtb_timeout_t timeout)
     else if (timeout < 0)
         return RTB_ERR_INVAL;
     else {
-        abs_timeout(CLOCK_REALTIME, timeout, &ts);
+#if RTB_POSIX_HAVE_CLOCKWAIT
+        abs_timeout(CLOCK_MONOTONIC, timeout, &ts);
+        e = pthread_mutex_clocklock(&m->mtx, CLOCK_MONOTONIC, &ts);
+#else
+        abs_timeout(CLOCK_REALTIME, timeout, &ts); /* no monotonic variant here */
         e = pthread_mutex_timedlock(&m->mtx, &ts);
+#endif
     }
     if (e == EBUSY)
         return RTB_ERR_AGAIN;
@@ -910,7 +920,7 @@ int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
         return RTB_ERR_INVAL;
     } else {
         /* RTB_NO_WAIT: a deadline already past fails at once when full. */
-        abs_timeout(CLOCK_REALTIME, timeout, &ts);
+        abs_timeout(CLOCK_REALTIME, timeout, &ts); /* mq_timed*: CLOCK_REALTIME only */
         while ((r = mq_timedsend(q->mqd, msg, q->msg_size, 0, &ts)) != 0 && errno == EINTR)
             ;
     }
@@ -932,7 +942,7 @@ int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
     } else if (timeout < 0) {
         return RTB_ERR_INVAL;
     } else {
-        abs_timeout(CLOCK_REALTIME, timeout, &ts);
+        abs_timeout(CLOCK_REALTIME, timeout, &ts); /* mq_timed*: CLOCK_REALTIME only */
         while ((r = mq_timedreceive(q->mqd, msg, q->msg_size, NULL, &ts)) < 0 && errno == EINTR)
             ;
     }

@@ -109,10 +109,51 @@ static void test_condvar_no_wait(void)
           slipped);
 }
 
+/* Finite waits time out (measured on CLOCK_MONOTONIC where the C library
+ * has sem_clockwait / pthread_mutex_clocklock) and say RTB_ERR_TIMEOUT. */
+static rtb_mutex_t held;
+static rtb_sem_t held_go, held_done;
+
+static void hold_mutex(void *arg)
+{
+    (void)arg;
+    (void)rtb_mutex_lock(&held, RTB_FOREVER);
+    (void)rtb_sem_give(&held_go);
+    (void)rtb_sem_take(&held_done, RTB_FOREVER);
+    (void)rtb_mutex_unlock(&held);
+}
+
+static void test_finite_timeouts(void)
+{
+    rtb_thread_t t;
+    rtb_sem_t s;
+    int rc;
+
+    CHECK(rtb_sem_init(&s, 0, 1) == 0, "sem init");
+    rc = rtb_sem_take(&s, 2000);
+    CHECK(rc == RTB_ERR_TIMEOUT, "take 2 ms of an empty semaphore: got %d, want %d (TIMEOUT)", rc,
+          RTB_ERR_TIMEOUT);
+    CHECK(rtb_mutex_init(&held) == 0 && rtb_sem_init(&held_go, 0, 1) == 0 &&
+              rtb_sem_init(&held_done, 0, 1) == 0,
+          "mutex and gates init");
+    CHECK(rtb_thread_create(&t, "m", hold_mutex, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECK(rtb_thread_start(&t) == 0, "start");
+    CHECK(rtb_sem_take(&held_go, RTB_FOREVER) == 0, "the other thread holds the mutex");
+    rc = rtb_mutex_lock(&held, 2000);
+    CHECK(rc == RTB_ERR_TIMEOUT, "lock 2 ms of a mutex held elsewhere: got %d, want %d (TIMEOUT)",
+          rc, RTB_ERR_TIMEOUT);
+    CHECK(rtb_sem_give(&held_done) == 0, "release");
+    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    rc = rtb_mutex_lock(&held, 2000);
+    CHECK(rc == 0, "lock 2 ms of the released mutex: %d", rc);
+    CHECK(rtb_mutex_unlock(&held) == 0, "unlock");
+}
+
 int main(void)
 {
     test_join_no_wait();
     test_set_prio_after_join();
     test_condvar_no_wait();
+    test_finite_timeouts();
     return check_done();
 }
