@@ -125,12 +125,19 @@ static int match_shift(uint32_t ticks, uint32_t k)
 
 static void set_units(void)
 {
+    uint64_t num = 1000000000u, den = 1, g = 1;
+
     desc.name = counter.name;
     desc.hz = counter.hz;
     desc.bits = counter.bits;
     if (icount_shift >= 0) {
-        uint64_t num = 1000000000u, den = (uint64_t)counter.hz << icount_shift;
-        uint64_t g = gcd_u64(num, den);
+        den = (uint64_t)counter.hz << icount_shift;
+        g = gcd_u64(num, den);
+    }
+    /* Ticks -> instructions needs the reduced ratio in 32 bits (it is 5/128
+     * at 25 MHz); a clock for which it is not stays in counter ticks, still
+     * labelled emulated, rather than a silently truncated ratio. */
+    if (icount_shift >= 0 && num / g <= UINT32_MAX && den / g <= UINT32_MAX) {
         desc.unit = "insns";
         desc.unit_num = (uint32_t)(num / g);
         desc.unit_den = (uint32_t)(den / g);
@@ -138,13 +145,15 @@ static void set_units(void)
         desc.ns_den = 1;
         desc.clock = "emulated-icount";
     } else {
-        uint64_t g = gcd_u64(1000000000u, counter.hz);
+        g = gcd_u64(1000000000u, counter.hz);
         desc.unit = "cycles";
         desc.unit_num = 1;
         desc.unit_den = 1;
         desc.ns_num = 1000000000u / g;
         desc.ns_den = counter.hz / g;
-        desc.clock = rtb_cm_dwt_demcr_missing() ? "host-timed" : "hw";
+        desc.clock = icount_shift >= 0            ? "emulated-icount"
+                     : rtb_cm_dwt_demcr_missing() ? "host-timed"
+                                                  : "hw";
     }
 }
 
