@@ -7,7 +7,7 @@
 
 #include "rtb/bench.h"
 
-#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags) int rtb_bench_##fn(struct rtb_ctx *ctx);
+#define RTB_BENCH(fn, id, desc, family, caps, flags) int rtb_bench_##fn(struct rtb_ctx *ctx);
 #include "catalog.def"
 #undef RTB_BENCH
 

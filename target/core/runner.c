@@ -351,14 +351,16 @@ static int timer_desc_ok(const struct rtb_timer_desc *td)
            td->unit_num > 0 && td->unit_den > 0 && td->ns_num > 0 && td->ns_den > 0;
 }
 
-/* Whether the port has both capabilities; *why gets the port's reason. */
+/* Whether the port has every capability the entry uses; *why gets the
+ * port's reason for the first one missing. */
 static int has_caps(const struct rtb_bench_def *b, const char **why)
 {
+    unsigned c;
+
     *why = NULL;
-    if (!rtb_port_has(b->cap, why))
-        return 0;
-    if (b->cap2 != RTB_CAP_NONE && !rtb_port_has(b->cap2, why))
-        return 0;
+    for (c = RTB_CAP_NONE + 1; c < RTB_CAP_COUNT; c++)
+        if ((b->caps & RTB_NEED(c)) != 0 && !rtb_port_has((enum rtb_cap)c, why))
+            return 0;
     return 1;
 }
 

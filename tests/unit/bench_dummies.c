@@ -8,7 +8,7 @@
 
 #include "bench_fns.h"
 
-#define RTB_BENCH(fn, id, desc, family, cap, cap2, flags)                                          \
+#define RTB_BENCH(fn, id, desc, family, caps, flags)                                               \
     __attribute__((weak)) int rtb_bench_##fn(struct rtb_ctx *ctx)                                  \
     {                                                                                              \
         return rtb_na(ctx, "unit-test dummy");                                                     \

@@ -25,6 +25,9 @@
 struct rtb_ctx;
 typedef int (*rtb_bench_fn)(struct rtb_ctx *ctx);
 
+/* A capability as a bit of rtb_bench_def.caps. */
+#define RTB_NEED(cap) (1ul << (cap))
+
 /* Flags of a catalog entry. */
 #define RTB_NEEDS_RT 0x1u /* meaningful only under strict priority scheduling */
 
@@ -32,8 +35,7 @@ struct rtb_bench_def {
     const char *id;     /* Zephyr latency_measure id where one exists */
     const char *desc;   /* latency_measure's description, <= 50 chars */
     const char *family; /* "thread", "sem", ... (the file it lives in) */
-    enum rtb_cap cap;   /* capability it needs; missing -> n/a */
-    enum rtb_cap cap2;  /* a second one (RTB_CAP_NONE if none) */
+    uint32_t caps;      /* RTB_NEED(cap) | ... : every capability it uses; one missing -> n/a */
     unsigned flags;
     rtb_bench_fn fn;
 };
