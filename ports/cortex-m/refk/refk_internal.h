@@ -28,6 +28,17 @@ void refk_reprio(struct refk_thread *t, unsigned p);
  * the owners along the chain of mutexes they wait for, to `prio` (kernel
  * lock held; at most REFK_NUM_PRIO steps; never lowers). */
 void refk_inherit(struct refk_thread *o, unsigned prio);
+/* The effective priority of `o` may have changed (a waiter of a mutex it
+ * holds left or changed priority, or its base priority changed): give it
+ * refk_effective_prio(o) and, if that changed and `o` waits for a mutex, do
+ * the same for that mutex's owner, along the chain (kernel lock held; at most
+ * REFK_NUM_PRIO steps; raises or lowers). */
+void refk_pi_recompute(struct refk_thread *o);
+/* `t` has just been taken out of the wait queue `q` without being woken by
+ * the object (its timeout expired, it was aborted): if `q` is the queue of
+ * the mutex it waited for, the owner may drop (refk_pi_recompute). Kernel
+ * lock held. Not inlined: it stays off the paths that never need it. */
+void refk_mutex_waiter_left(struct refk_thread *t, struct refk_waitq *q) __attribute__((noinline));
 /* The priority `t` should run at: its base priority or the most urgent
  * waiter of a mutex it holds, whichever is higher. */
 unsigned refk_effective_prio(const struct refk_thread *t);

@@ -254,8 +254,10 @@ void SysTick_Handler(void)
             t->tnext->tprev = NULL;
         t->timed = 0;
         if (t->waitq) {
-            refk_wq_remove(t->waitq, t);
+            struct refk_waitq *q = t->waitq;
+            refk_wq_remove(q, t);
             t->waitq = NULL;
+            refk_mutex_waiter_left(t, q); /* a mutex's owner may drop */
             ret = REFK_ETIMEOUT;
         }
         t->wait_ret = ret;
@@ -365,6 +367,19 @@ int refk_thread_resume(struct refk_thread *t)
     return REFK_OK;
 }
 
+/* Take `t` out of the wait queue it is in, for an abort: the owner of a mutex
+ * it waited for may drop. Returns `t`, so that nothing of the caller's has to
+ * live across the call: aborting a ready thread keeps its registers (and
+ * its figure). Kernel lock held. */
+static __attribute__((noinline)) struct refk_thread *abort_unqueue(struct refk_thread *t)
+{
+    struct refk_waitq *q = t->waitq;
+    refk_wq_remove(q, t);
+    t->waitq = NULL;
+    refk_mutex_waiter_left(t, q);
+    return t;
+}
+
 int refk_thread_abort(struct refk_thread *t)
 {
     struct refk_sched *s = &refk_sched;
@@ -382,10 +397,8 @@ int refk_thread_abort(struct refk_thread *t)
     }
     if (t->state == 0)
         refk_rq_remove(s, t);
-    if (t->waitq) {
-        refk_wq_remove(t->waitq, t);
-        t->waitq = NULL;
-    }
+    if (t->waitq)
+        t = abort_unqueue(t);
     if (t->timed)
         refk_timeout_cancel(t);
     t->state = REFK_TS_DEAD;
@@ -496,9 +509,9 @@ int refk_thread_set_prio(struct refk_thread *t, int prio)
         return REFK_ESTATE;
     }
     t->base_prio = (uint8_t)prio;
-    refk_reprio(t, refk_effective_prio(t)); /* an inherited priority stays while it holds */
-    if (t->wait_mutex != NULL && t->waitq == &t->wait_mutex->wq)
-        refk_inherit(t->wait_mutex->owner, t->prio); /* a raised waiter raises its owner */
+    /* an inherited priority stays while it holds; a waiter for a mutex that is
+     * raised or lowered raises or lowers the owner (and the chain) */
+    refk_pi_recompute(t);
     refk_unlock_switch();
     return REFK_OK;
 }

@@ -55,9 +55,10 @@ int refk_sem_take(struct refk_sem *s, int32_t timeout)
  * its priority, and along the chain if that owner itself waits for a mutex
  * (bounded by REFK_NUM_PRIO steps). An owner drops back, when it releases a
  * mutex for the last time, to the higher of its base priority and the most
- * urgent waiter of the mutexes it still holds. Not done: lowering an owner
- * when a waiter times out or is aborted (it keeps the boost until its
- * unlock). */
+ * urgent waiter of the mutexes it still holds. When a waiter stops waiting
+ * without the mutex (its timeout expires, it is aborted) or its priority
+ * changes, refk_pi_recompute() gives the owner, and the owners along the
+ * chain, the priority they should have now, lower or higher. */
 
 int refk_mutex_init(struct refk_mutex *m)
 {
@@ -80,6 +81,29 @@ void refk_inherit(struct refk_thread *o, unsigned prio)
             break;
         o = o->wait_mutex->owner;
     }
+}
+
+void refk_pi_recompute(struct refk_thread *o)
+{
+    unsigned steps;
+    for (steps = 0; o != NULL && steps < REFK_NUM_PRIO; steps++) {
+        unsigned p = refk_effective_prio(o);
+        if (p == o->prio)
+            break;         /* nothing changes further along the chain either */
+        refk_reprio(o, p); /* re-sorts o in the queue it waits in */
+        if (o->wait_mutex == NULL || o->waitq != &o->wait_mutex->wq)
+            break;
+        o = o->wait_mutex->owner;
+    }
+}
+
+void refk_mutex_waiter_left(struct refk_thread *t, struct refk_waitq *q)
+{
+    struct refk_mutex *m = t->wait_mutex;
+    if (m == NULL || q != &m->wq)
+        return; /* it was not waiting for a mutex */
+    t->wait_mutex = NULL;
+    refk_pi_recompute(m->owner);
 }
 
 /* `c` becomes the owner of the free mutex `m`. Lock held. */

@@ -240,6 +240,15 @@ static void pi_chain_b(void *arg)
     rtb_mutex_unlock(&mtx2);
 }
 
+static void pi_chain_b_timed(void *arg)
+{
+    (void)arg;
+    rcs[2] = rtb_mutex_lock(&mtx2, 5000); /* held by A: boosts A and us, then times out */
+    record(HI);
+    if (rcs[2] == 0)
+        rtb_mutex_unlock(&mtx2);
+}
+
 static void test_priority_inheritance(void)
 {
     struct refk_thread *me = refk_current();
@@ -823,6 +832,179 @@ static void test_timeouts(void)
     CHECK(refk_sched.timeouts == NULL);
 }
 
+/* ---- priority inheritance: a waiter that stops waiting ------------------------------ */
+
+/* Spin, never blocking (a blocked test thread would let less urgent helpers
+ * run), until `n` records exist or `us` microseconds have passed. */
+static void spin_until(unsigned n, uint32_t us)
+{
+    rtb_cycles_t t0 = rtb_timer_read();
+    while (norder < n && elapsed_us(t0, rtb_timer_read()) < us) {
+    }
+}
+
+/* Locks mtx with the timeout in w->id's waiter and records w->id once the
+ * lock call returns (either way). */
+struct pi_waiter {
+    int id;
+    int slot;
+    int32_t timeout;
+};
+
+static void pi_timed(void *arg)
+{
+    const struct pi_waiter *w = arg;
+    int rc = rtb_mutex_lock(&mtx, w->timeout);
+    rcs[w->slot] = rc;
+    record(w->id);
+    if (rc == 0)
+        rtb_mutex_unlock(&mtx);
+}
+
+/* (1) H's finite timeout expires: the owner drops back to its base priority
+ * at once, so a medium thread preempts it while it still holds the mutex. */
+static void test_pi_waiter_timeout(void)
+{
+    static const struct pi_waiter h = {HI, 0, 5000};
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_timed, (void *)&h, HI, 0), 0); /* blocks: we inherit HI */
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(spawn(1, marker, (void *)15, 15, 0), 0); /* cannot preempt us yet */
+    CHECK_EQ(norder, 0u);
+    spin_until(1, 50000); /* H times out after 5 ms: H runs, then the medium */
+    CHECK_EQ(norder, 2u);
+    CHECK_EQ(order[0], HI);
+    CHECK_EQ(order[1], 15);
+    CHECK_EQ(rcs[0], RTB_ERR_TIMEOUT);
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK(mtx.k.owner == me);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0);
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL);
+    CHECK(refk_sched.timeouts == NULL);
+}
+
+/* (2) H, waiting with a finite timeout, is aborted: the owner drops back in
+ * the abort call, and the medium thread preempts it there. */
+static void test_pi_waiter_abort(void)
+{
+    static const struct pi_waiter h = {HI, 0, 100000};
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_timed, (void *)&h, HI, 0), 0);
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(spawn(1, marker, (void *)15, 15, 0), 0);
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_thread_abort(&help[0]), 0); /* the medium runs before this returns */
+    CHECK_EQ(norder, 1u);
+    CHECK_EQ(order[0], 15);
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK(mtx.k.wq.head == NULL);
+    CHECK(refk_sched.timeouts == NULL);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0);
+    CHECK_EQ(norder, 1u); /* H never returned from its lock */
+    CHECK_EQ(rcs[0], 99);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL);
+}
+
+/* (3) Two waiters H1 (HI2) > H2 (HI): after H1 times out the owner runs at
+ * H2's priority, not at its base: H1 runs, the medium thread does not. */
+static void test_pi_two_waiters_timeout(void)
+{
+    static const struct pi_waiter h1 = {HI2, 0, 5000};
+    static const struct pi_waiter h2 = {HI, 1, RTB_FOREVER};
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(1, pi_timed, (void *)&h2, HI, 0), 0); /* blocks: we inherit HI */
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(spawn(0, pi_timed, (void *)&h1, HI2, 0), 0); /* blocks: we inherit HI2 */
+    CHECK_EQ(me->prio, HI2);
+    CHECK(mtx.k.wq.head == &help[0].k && help[0].k.next == &help[1].k);
+    CHECK_EQ(spawn(2, marker, (void *)15, 15, 0), 0);
+    CHECK_EQ(norder, 0u);
+    spin_until(1, 50000); /* H1 times out and runs; H2 still waits */
+    spin_until(2, 10000); /* the medium must not run meanwhile */
+    CHECK_EQ(norder, 1u);
+    CHECK_EQ(order[0], HI2);
+    CHECK_EQ(rcs[0], RTB_ERR_TIMEOUT);
+    CHECK_EQ(me->prio, HI);
+    CHECK(mtx.k.wq.head == &help[1].k);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* H2 gets it and runs, then the medium */
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(norder, 3u);
+    CHECK_EQ(order[1], HI);
+    CHECK_EQ(order[2], 15);
+    CHECK_EQ(rcs[1], 0);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[2], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL);
+}
+
+/* A waiter whose priority is lowered while it waits lowers the owner, and a
+ * timeout at the end of a chain lowers every owner along it. */
+static void test_pi_waiter_lowered_and_chain(void)
+{
+    static const struct pi_waiter h = {HI, 0, RTB_FOREVER};
+    struct refk_thread *me = refk_current();
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_timed, (void *)&h, HI, 0), 0);
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(spawn(1, marker, (void *)15, 15, 0), 0);
+    CHECK_EQ(norder, 0u);
+    CHECK_EQ(rtb_thread_set_prio(&help[0], 12), 0); /* the medium preempts us here */
+    CHECK_EQ(norder, 1u);
+    CHECK_EQ(order[0], 15);
+    CHECK_EQ(me->prio, 12);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* the waiter (12) gets it and runs */
+    CHECK_EQ(norder, 2u);
+    CHECK_EQ(order[1], HI);
+    CHECK_EQ(rcs[0], 0);
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    /* the chain: we hold mtx; A (12) holds mtx2 and waits for mtx; B (HI)
+     * waits for mtx2 with a timeout. B's timeout drops A and us back to 12. */
+    reset_record();
+    CHECK_EQ(rtb_mutex_init(&mtx2), 0);
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_FOREVER), 0);
+    CHECK_EQ(spawn(0, pi_chain_a, NULL, 12, 0), 0);
+    CHECK_EQ(spawn(1, pi_chain_b_timed, NULL, HI, 0), 0);
+    CHECK_EQ(help[0].k.prio, HI);
+    CHECK_EQ(me->prio, HI);
+    CHECK_EQ(spawn(2, marker, (void *)15, 15, 0), 0);
+    spin_until(1, 50000); /* B times out and runs, then the medium */
+    CHECK_EQ(norder, 2u);
+    CHECK_EQ(order[0], HI);
+    CHECK_EQ(order[1], 15);
+    CHECK_EQ(rcs[2], RTB_ERR_TIMEOUT);
+    CHECK_EQ(help[0].k.prio, 12);
+    CHECK_EQ(me->prio, 12);
+    CHECK_EQ(rtb_mutex_unlock(&mtx), 0); /* A runs to its end */
+    CHECK_EQ(me->prio, TEST_PRIO);
+    CHECK_EQ(norder, 4u);
+    CHECK_EQ(order[2], 12);
+    CHECK_EQ(order[3], 13);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
+    CHECK_EQ(rtb_thread_join(&help[2], RTB_FOREVER), 0);
+    CHECK(mtx.k.owner == NULL && mtx2.k.owner == NULL);
+    CHECK(me->held == NULL);
+}
+
 /* ---- heap ---------------------------------------------------------------------------- */
 
 static void test_heap(void)
@@ -869,6 +1051,10 @@ static const struct test tests[] = {
     {"suspend_resume_prio", test_suspend_resume_prio},
     {"coop", test_coop},
     {"timeouts", test_timeouts},
+    {"pi_waiter_timeout", test_pi_waiter_timeout},
+    {"pi_waiter_abort", test_pi_waiter_abort},
+    {"pi_two_waiters_timeout", test_pi_two_waiters_timeout},
+    {"pi_waiter_lowered_and_chain", test_pi_waiter_lowered_and_chain},
     {"heap", test_heap},
 };
 
