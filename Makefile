@@ -32,11 +32,11 @@ cortex-m: deps-all
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
 
 format:
-	find target ports host tests -name '*.[ch]' | xargs clang-format -i
+	find suite ports host tests -name '*.[ch]' | xargs clang-format -i
 
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c99 \
-	  --suppress=missingIncludeSystem -I target/include -I ports/posix target ports/posix
+	  --suppress=missingIncludeSystem -I suite/include -I ports/posix suite ports/posix
 
 clean:
 	rm -rf $(BUILD)

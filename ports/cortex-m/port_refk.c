@@ -1,5 +1,5 @@
 /*
- * rtbench Cortex-M port: the porting contract (target/include/rtb/port.h)
+ * rtbench Cortex-M port: the porting contract (suite/include/rtb/port.h)
  * over refk, the reference kernel in refk/, on the board support of this
  * folder (rtb_cm_board.h). Also the image's main().
  *

@@ -449,7 +449,7 @@ const struct rtb_port_info *rtb_port_info(void)
 
 /* Write `len` bytes to the console (UART, semihosting, stdout), blocking
  * until accepted; never called inside a timed window. All output of the
- * target goes through here. */
+ * suite goes through here. */
 void rtb_port_write(const char *s, size_t len)
 {
     (void)s;

@@ -15,11 +15,11 @@ run() {
         fail=$((fail + 1))
     fi
 }
-run target+posix --std=c99 -I target/include -I ports/posix target ports/posix
-run template --std=c99 -I target/include -I ports/template ports/template
-run common --std=c99 -I target/include -I ports/posix ports/common
-run cortex-m --std=c99 -I target/include -I ports/cortex-m -I ports/cortex-m/include \
+run suite+posix --std=c99 -I suite/include -I ports/posix suite ports/posix
+run template --std=c99 -I suite/include -I ports/template ports/template
+run common --std=c99 -I suite/include -I ports/posix ports/common
+run cortex-m --std=c99 -I suite/include -I ports/cortex-m -I ports/cortex-m/include \
     -I ports/cortex-m/refk -I ports/cortex-m/boards/mps2-an385 ports/cortex-m
-run host --std=c11 -I host -I target/include host
+run host --std=c11 -I host -I suite/include host
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

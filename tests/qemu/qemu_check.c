@@ -306,7 +306,7 @@ static int t_faults(const char *qemu, const char *board, const char *elf)
     return 0;
 }
 
-/* Ids of the catalog (target/core/catalog.def): the second argument of each RTB_BENCH. */
+/* Ids of the catalog (suite/core/catalog.def): the second argument of each RTB_BENCH. */
 static size_t catalog_ids(const char *path, char ids[][64], size_t max)
 {
     FILE *f = fopen(path, "r");

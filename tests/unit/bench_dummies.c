@@ -1,6 +1,6 @@
 /*
  * rtbench unit tests - a weak definition of every benchmark function of the
- * catalog, so that catalog.c links without target/bench/. A test that wants
+ * catalog, so that catalog.c links without suite/bench/. A test that wants
  * a real or scripted benchmark defines it strongly (calib.c, test_runner.c).
  * A dummy that does get called declares itself n/a.
  */

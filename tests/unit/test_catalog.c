@@ -1,5 +1,5 @@
 /*
- * Unit tests of target/core/catalog.c and filter.c: the catalog holds each of
+ * Unit tests of suite/core/catalog.c and filter.c: the catalog holds each of
  * Zephyr latency_measure's 47 kernel ids exactly once, with its description,
  * no id twice, sane entries; id globs select and exclude as documented.
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of target/core/record.c: CRC-32, the record builder and its
+ * Unit tests of suite/core/record.c: CRC-32, the record builder and its
  * percent-encoding, rtb_rec_check (every single-bit flip detected),
  * rtb_rec_unescape round trips, formatting helpers; rtb_strerror.
  */

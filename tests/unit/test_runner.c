@@ -1,5 +1,5 @@
 /*
- * Unit test of target/core/runner.c (with catalog.c, calib.c, stats.c,
+ * Unit test of suite/core/runner.c (with catalog.c, calib.c, stats.c,
  * record.c, filter.c, error.c) against a fake port and a scripted fake
  * 16-bit timer, checking what the runner prints: the H record with every
  * documented key, N records with the port's reasons, calib R records, F

@@ -1,5 +1,5 @@
 /*
- * Unit tests of target/core/stats.c: sorting, nearest-rank percentiles,
+ * Unit tests of suite/core/stats.c: sorting, nearest-rank percentiles,
  * mean and population sd (exact integer arithmetic), wrap-safe deltas,
  * overhead subtraction and unit scaling.
  */

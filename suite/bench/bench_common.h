@@ -1,7 +1,7 @@
 /*
- * rtbench - helpers shared by the benchmark families (the .c files of target/bench).
+ * rtbench - helpers shared by the benchmark families (the .c files of suite/bench).
  *
- * Private to target/bench: everything here is static, written against
+ * Private to suite/bench: everything here is static, written against
  * rtb/bench.h and rtb/port.h only, and never used inside a timed window
  * except the plain volatile stores the families document.
  *
@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench_fns.h" /* target/core: the prototypes of the catalog */
+#include "bench_fns.h" /* suite/core: the prototypes of the catalog */
 #include "rtb/bench.h"
 
 #define RTB_B_PRIO_LOW (RTB_PRIO_MAIN - 1)

@@ -64,7 +64,7 @@ size_t rtb_fmt_pad(char *out, size_t cap, const char *s, size_t width, int right
     if (s == 0)
         s = "";
     /* bounded count (only what can matter: the width or what fits); a plain
-     * count loop would be turned into a call to strlen, which a target
+     * count loop would be turned into a call to strlen, which a build
      * without libc does not have */
     while (slen < width + cap && s[slen] != '\0')
         slen++;

@@ -45,7 +45,7 @@
 #ifndef RTB_CONFIG_LINE_MAX
 #define RTB_CONFIG_LINE_MAX 1024u
 #endif
-/* The compiler flags the target was built with (the build system passes them). */
+/* The compiler flags the suite was built with (the build system passes them). */
 #ifndef RTB_CONFIG_CFLAGS
 #define RTB_CONFIG_CFLAGS "unknown"
 #endif

@@ -40,7 +40,7 @@ struct rtb_bench_def {
     rtb_bench_fn fn;
 };
 
-/* The catalog, in report order (target/core/catalog.def). */
+/* The catalog, in report order (suite/core/catalog.def). */
 extern const struct rtb_bench_def rtb_catalog[];
 extern const unsigned rtb_catalog_len;
 

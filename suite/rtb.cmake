@@ -1,12 +1,12 @@
-# rtb_add_target(NAME PORT_INCLUDES dir... PORT_SOURCES file... [DEFINES ...])
+# rtb_add_suite(NAME PORT_INCLUDES dir... PORT_SOURCES file... [DEFINES ...])
 # Builds the portable core, the catalog and every benchmark family together
 # with one port. The port is chosen only by the sources and include
 # directories passed here: the core has no per-kernel conditionals.
-set(RTB_TARGET_DIR ${CMAKE_CURRENT_LIST_DIR})
-file(GLOB RTB_CORE_SOURCES CONFIGURE_DEPENDS ${RTB_TARGET_DIR}/core/*.c)
-file(GLOB RTB_BENCH_SOURCES CONFIGURE_DEPENDS ${RTB_TARGET_DIR}/bench/*.c)
+set(RTB_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
+file(GLOB RTB_CORE_SOURCES CONFIGURE_DEPENDS ${RTB_SUITE_DIR}/core/*.c)
+file(GLOB RTB_BENCH_SOURCES CONFIGURE_DEPENDS ${RTB_SUITE_DIR}/bench/*.c)
 
-function(rtb_add_target name)
+function(rtb_add_suite name)
   cmake_parse_arguments(A "LIBRARY" "" "PORT_INCLUDES;PORT_SOURCES;DEFINES" ${ARGN})
   if(A_LIBRARY)
     add_library(${name} STATIC ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${A_PORT_SOURCES})
@@ -14,8 +14,8 @@ function(rtb_add_target name)
     add_executable(${name} ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${A_PORT_SOURCES})
   endif()
   set_target_properties(${name} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-  target_include_directories(${name} PUBLIC ${RTB_TARGET_DIR}/include ${A_PORT_INCLUDES}
-                             PRIVATE ${RTB_TARGET_DIR}/core)
+  target_include_directories(${name} PUBLIC ${RTB_SUITE_DIR}/include ${A_PORT_INCLUDES}
+                             PRIVATE ${RTB_SUITE_DIR}/core)
   string(TOUPPER "${CMAKE_BUILD_TYPE}" _bt)
   string(REPLACE "\"" "" _flags "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${_bt}}")
   string(STRIP "${_flags}" _flags)

@@ -302,7 +302,7 @@ static const char *nz(const char *s)
 }
 
 /* The empty timed window, out of line: the same code as calib.empty's
- * (target/bench/calib.c), so that the two agree and no loop bookkeeping can
+ * (suite/bench/calib.c), so that the two agree and no loop bookkeeping can
  * be scheduled between the two reads. */
 static RTB_NOINLINE void empty_window(rtb_cycles_t *t0, rtb_cycles_t *t1)
 {

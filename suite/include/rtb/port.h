@@ -228,7 +228,7 @@ struct rtb_port_info {
 };
 const struct rtb_port_info *rtb_port_info(void);
 
-/* The one output hook: write `len` bytes. All target output goes here. */
+/* The one output hook: write `len` bytes. All suite output goes here. */
 void rtb_port_write(const char *s, size_t len);
 /* End the program with `status` (0 = every benchmark ran or was n/a). */
 void rtb_port_exit(int status);

@@ -1,6 +1,6 @@
 /*
  * rtbench - prototypes of every benchmark function of the catalog
- * (generated from catalog.def). Each is defined in target/bench/<family>.c.
+ * (generated from catalog.def). Each is defined in suite/bench/<family>.c.
  */
 #ifndef RTB_BENCH_FNS_H
 #define RTB_BENCH_FNS_H
