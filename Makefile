@@ -32,11 +32,10 @@ cortex-m: deps-all
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
 
 format:
-	find suite ports host tests -name '*.[ch]' | xargs clang-format -i
+	find suite ports arch boards host tests -name '*.[ch]' | xargs clang-format -i
 
 cppcheck:
-	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c99 \
-	  --suppress=missingIncludeSystem -I suite/include -I ports/posix suite ports/posix
+	sh tests/lint/check_cppcheck.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,6 @@
 # CMake toolchain file: bare-metal Arm Cortex-M with Debian's gcc-arm-none-eabi.
-#   cmake -S ports/cortex-m -B build/cortex-m/mps2-an385 \
-#         -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake -DRTB_CM_BOARD=mps2-an385
+#   cmake -S arch/cortex-m -B build/cortex-m/mps2-an385 \
+#         -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake -DRTB_BOARD=mps2-an385
 # The CPU flags (-mcpu, -mthumb, float ABI) come from the board, not from here.
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)

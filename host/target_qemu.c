@@ -29,17 +29,21 @@
 #include "target.h"
 #include "util.h"
 
-/* The images' build-time limits (RTB_CONFIG_MAX_SAMPLES), from the same file. */
-#include "../ports/cortex-m/rtb_config.h"
+/* The images' sample limit (every image keeps the default RTB_CONFIG_MAX_SAMPLES). */
+#include "rtb/defaults.h"
+/* The emulated boards: RTB_BOARDS_TABLE, generated from boards/<board>/board.cmake. */
+#include "rtb_boards.h"
 
 extern char **environ;
 
 #define ICOUNT_SHIFT 10
-/* The image reads the command line into 512 bytes (ports/cortex-m/cmdline.c),
+/* The image reads the command line into 512 bytes (arch/cortex-m/cmdline.c),
  * after QEMU's copy of the image path. */
 #define MAX_APPEND 240
 
-static const char *const boards[] = {"mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505", NULL};
+static const struct {
+    const char *name, *machine;
+} boards[] = {RTB_BOARDS_TABLE};
 
 /* Full path of `prog` found on $PATH, or NULL. */
 static char *find_on_path(const char *prog)
@@ -223,25 +227,21 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
                         struct target_cmd *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    int known = 0;
-    for (const char *const *b = boards; *b; b++)
-        if (strcmp(board, *b) == 0)
-            known = 1;
-    if (!known)
-        return errf(
-            err, errlen,
-            "unknown QEMU board '%s' (boards: mps2-an385, mps2-an386, mps2-an500, mps2-an505)",
-            board);
+    const char *machine = NULL;
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+        if (strcmp(board, boards[b].name) == 0)
+            machine = boards[b].machine;
+    if (!machine)
+        return errf(err, errlen, "unknown QEMU board '%s' (boards: %s)", board, RTB_BOARDS_NAMES);
     if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
         return errf(err, errlen,
                     "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
 
-    if (iterations > RTB_CONFIG_MAX_SAMPLES)
+    if (iterations > RTB_DEFAULT_MAX_SAMPLES)
         return errf(err, errlen,
                     "--iterations %u is more than a QEMU image keeps samples for (%u, "
-                    "RTB_CONFIG_MAX_SAMPLES in "
-                    "ports/cortex-m/rtb_config.h)",
-                    iterations, (unsigned)RTB_CONFIG_MAX_SAMPLES);
+                    "RTB_CONFIG_MAX_SAMPLES)",
+                    iterations, (unsigned)RTB_DEFAULT_MAX_SAMPLES);
 
     char *qemu = find_on_path("qemu-system-arm");
     if (!qemu)
@@ -264,8 +264,7 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
         goto fail;
     struct stat st;
     if (stat(elf, &st) != 0) {
-        errf(err, errlen,
-             "%s was not built (the reference kernel port ports/cortex-m/port_refk.c missing?)",
+        errf(err, errlen, "%s was not built (the reference kernel port ports/refk/port.c missing?)",
              elf);
         goto fail;
     }
@@ -291,7 +290,7 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     strv_push(&out->argv, &n, qemu);
     qemu = NULL;
     const char *fixed[] = {"-M",
-                           board,
+                           machine,
                            "-display",
                            "none",
                            "-serial",

@@ -9,6 +9,7 @@
 #ifndef RTB_CONFIG_H
 #define RTB_CONFIG_H
 
+#include "rtb/defaults.h"
 #include "rtb_config.h"
 
 #define RTB_VERSION "0.1.0"
@@ -29,7 +30,7 @@
 #endif
 /* Samples kept per benchmark (4 bytes each): iterations are capped to this. */
 #ifndef RTB_CONFIG_MAX_SAMPLES
-#define RTB_CONFIG_MAX_SAMPLES 1000u
+#define RTB_CONFIG_MAX_SAMPLES RTB_DEFAULT_MAX_SAMPLES
 #endif
 /* Comma-separated id globs selecting benchmarks ('*' and '?'). */
 #ifndef RTB_CONFIG_FILTER

@@ -1,0 +1,68 @@
+# rtbench - Cortex-M board support as a CMake module: what any kernel on a
+# Cortex-M board links unchanged (start-up and vectors, NVIC and the software
+# IRQ, semihosting exit and command line, fault reports, the counter layer,
+# the memory functions) plus the drivers the board selects.
+#
+#   include(<rtbench>/arch/cortex-m/board-support.cmake)
+#   rtb_cm_board(<board>)     load boards/<board>/board.cmake; sets
+#                             RTB_CM_C_FLAGS (-mcpu etc.: the board's CPU flags)
+#                             and RTB_CM_BOARD_SOURCES / RTB_CM_BOARD_INCLUDES /
+#                             RTB_CM_BOARD_DEFINES (the lists, for a build that
+#                             wants them as such)
+#   rtb_cm_image(<target>)    give an executable the board support: sources,
+#                             include directories, definitions, the linker script,
+#                             .elf in RTB_IMAGE_DIR (default: the build tree)
+#
+# A kernel port's CMakeLists.txt (ports/refk) calls rtb_cm_image() on each
+# image it builds; an application linking a kernel adapter (FreeRTOS, ThreadX)
+# does the same with its own executable. The sources are compiled by each
+# image with its include path, because cmdline.c reads the image's
+# rtb_config.h (RTB_CONFIG_MAX_SAMPLES).
+include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/boards.cmake)
+set(RTB_CM_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+# 1: exit status and command line through semihosting (QEMU, or a debugger
+# that serves it); 0: a board running alone (exit prints and sleeps).
+set(RTB_CM_SEMIHOSTING 1 CACHE STRING "Use semihosting for exit and the command line (1/0)")
+
+macro(rtb_cm_board board)
+  rtb_board_load(${board})
+  if(NOT RTB_BOARD_ARCH STREQUAL "cortex-m")
+    message(FATAL_ERROR "board ${board} is ${RTB_BOARD_ARCH}, not cortex-m")
+  endif()
+  set(RTB_CM_BOARD_NAME ${board})
+  # Soft-float everywhere: no FPU context to switch.
+  set(RTB_CM_C_FLAGS "-mcpu=${RTB_BOARD_CPU} -mthumb -mfloat-abi=soft -ffunction-sections -fdata-sections -ffreestanding")
+  set(RTB_CM_BOARD_SOURCES
+      ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/semihost.c ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c
+      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_dwt.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/mem.c)
+  set(RTB_CM_BOARD_DEFINES "RTB_CM_BOARD_NAME=\"${board}\"" RTB_CM_SEMIHOSTING=${RTB_CM_SEMIHOSTING})
+  foreach(driver ${RTB_BOARD_DRIVERS})
+    list(APPEND RTB_CM_BOARD_SOURCES ${RTB_CM_DIR}/drivers/${driver}.c)
+    string(TOUPPER "RTB_CM_HAVE_${driver}=1" _def)
+    list(APPEND RTB_CM_BOARD_DEFINES ${_def})
+  endforeach()
+  set(RTB_CM_BOARD_INCLUDES ${RTB_CM_DIR}/include ${RTB_BOARD_DIR} ${RTB_CM_DIR})
+endmacro()
+
+function(rtb_cm_image name)
+  if(NOT RTB_CM_BOARD_NAME)
+    message(FATAL_ERROR "rtb_cm_image(${name}): call rtb_cm_board(<board>) first")
+  endif()
+  if(NOT RTB_IMAGE_DIR)
+    set(RTB_IMAGE_DIR ${CMAKE_BINARY_DIR})
+  endif()
+  target_sources(${name} PRIVATE ${RTB_CM_BOARD_SOURCES})
+  # GCC must not turn mem.c's byte loops back into calls to themselves.
+  set_source_files_properties(${RTB_CM_DIR}/mem.c TARGET_DIRECTORY ${name}
+                              PROPERTIES COMPILE_OPTIONS -fno-tree-loop-distribute-patterns)
+  target_include_directories(${name} PRIVATE ${RTB_CM_BOARD_INCLUDES})
+  target_compile_definitions(${name} PRIVATE ${RTB_CM_BOARD_DEFINES})
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${RTB_IMAGE_DIR} SUFFIX .elf
+                        LINK_DEPENDS "${RTB_CM_DIR}/cortex-m.ld;${RTB_BOARD_DIR}/memory.ld")
+  target_link_options(${name} PRIVATE -nostdlib -nostartfiles -Wl,--gc-sections
+                      -Wl,--no-warn-rwx-segments -L${RTB_BOARD_DIR} -T${RTB_CM_DIR}/cortex-m.ld
+                      -Wl,-Map=${CMAKE_CURRENT_BINARY_DIR}/${name}.map)
+  target_link_libraries(${name} PRIVATE gcc)
+endfunction()

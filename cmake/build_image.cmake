@@ -1,0 +1,31 @@
+# rtbench - configure (first time only) and build one board's Cortex-M images.
+# Run by the `cortex-m-images` target (cortex-m-images.cmake) as
+#   cmake -DBOARD=<board> -DSRC=<arch/cortex-m> -DBIN=<tree> -DOUT=<dir> -DTOOLCHAIN=<file> -P build_image.cmake
+# Later builds only run `cmake --build`, which re-configures by itself when a
+# CMakeLists.txt or a globbed source list changed.
+foreach(v BOARD SRC BIN OUT TOOLCHAIN)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "build_image.cmake: -D${v}=... missing")
+  endif()
+endforeach()
+# A tree configured from another source folder (an older layout) starts anew.
+if(EXISTS ${BIN}/CMakeCache.txt)
+  file(STRINGS ${BIN}/CMakeCache.txt _home REGEX "^CMAKE_HOME_DIRECTORY:INTERNAL=")
+  if(NOT _home STREQUAL "CMAKE_HOME_DIRECTORY:INTERNAL=${SRC}")
+    file(REMOVE_RECURSE ${BIN}/CMakeCache.txt ${BIN}/CMakeFiles)
+  endif()
+endif()
+if(NOT EXISTS ${BIN}/CMakeCache.txt)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC} -B ${BIN} -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN}
+                          -DCMAKE_BUILD_TYPE=Release -DRTB_BOARD=${BOARD} -DRTB_IMAGE_DIR=${OUT}
+                  OUTPUT_QUIET RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    file(REMOVE ${BIN}/CMakeCache.txt)
+    message(FATAL_ERROR "configuring the ${BOARD} images failed")
+  endif()
+endif()
+cmake_host_system_information(RESULT jobs QUERY NUMBER_OF_LOGICAL_CORES)
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${BIN} --parallel ${jobs} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "building the ${BOARD} images failed")
+endif()

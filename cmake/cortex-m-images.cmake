@@ -1,0 +1,41 @@
+# rtbench - the Cortex-M images, cross-built from the host build.
+# Included by the top-level CMakeLists.txt. Defines the custom target
+# `cortex-m-images`, which configures and builds arch/cortex-m once per board
+# of boards/ whose RTB_BOARD_ARCH is cortex-m, with the arm-none-eabi toolchain into ${CMAKE_BINARY_DIR}/cortex-m/<board>/
+# (configured the first time only: build_image.cmake) and puts the images in
+# ${CMAKE_BINARY_DIR}/cortex-m/:
+#   rtbench-bringup-<board>.elf, and each kernel port's images (ports/refk:
+#   rtbench-<board>.elf, rtbench-refk-tests-<board>.elf)
+# Not part of `all`: `make cortex-m`, the QEMU tests (tests/qemu) and
+# `rtbench run --target qemu:<board>` build it when needed.
+include(${CMAKE_CURRENT_LIST_DIR}/boards.cmake)
+rtb_board_list(_boards)
+set(RTB_CM_IMAGE_BOARDS)
+foreach(board ${_boards})
+  rtb_board_load(${board})
+  if(RTB_BOARD_ARCH STREQUAL "cortex-m")
+    list(APPEND RTB_CM_IMAGE_BOARDS ${board})
+  endif()
+endforeach()
+set(RTB_CM_IMAGE_DIR ${CMAKE_BINARY_DIR}/cortex-m)
+find_program(RTB_ARM_GCC arm-none-eabi-gcc)
+
+if(RTB_ARM_GCC)
+  set(_cmds)
+  foreach(board ${RTB_CM_IMAGE_BOARDS})
+    list(APPEND _cmds
+         COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
+                 -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
+                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
+                 -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
+  endforeach()
+  add_custom_target(cortex-m-images ${_cmds}
+                    COMMENT "Cross-building the Cortex-M images into ${RTB_CM_IMAGE_DIR}"
+                    VERBATIM)
+else()
+  add_custom_target(cortex-m-images
+                    COMMAND ${CMAKE_COMMAND} -E echo
+                            "cortex-m-images: arm-none-eabi-gcc not found: apt-get install gcc-arm-none-eabi"
+                    COMMAND ${CMAKE_COMMAND} -E false
+                    VERBATIM)
+endif()
