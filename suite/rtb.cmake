@@ -20,4 +20,7 @@ function(rtb_add_suite name)
   string(REPLACE "\"" "" _flags "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${_bt}}")
   string(STRIP "${_flags}" _flags)
   target_compile_definitions(${name} PRIVATE "RTB_CONFIG_CFLAGS=\"${_flags}\"" ${A_DEFINES})
+  # A macro tested by #if that no header or build defines is an error (not a
+  # silent 0); not part of RTB_CONFIG_CFLAGS, it changes no code.
+  target_compile_options(${name} PRIVATE -Wundef)
 endfunction()

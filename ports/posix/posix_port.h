@@ -4,8 +4,11 @@
 #ifndef RTB_POSIX_PORT_H
 #define RTB_POSIX_PORT_H
 
+#include <semaphore.h>
 #include <stdint.h>
+#include <time.h>
 
+#include "rtb/port.h"
 #include "rtb/timer.h"
 
 /* Set up the process for measuring: pin to one CPU, SCHED_FIFO for the
@@ -25,5 +28,19 @@ uint64_t rtb_posix_clock_ns(void);
 int rtb_posix_clock_init(void);
 /* The description of that clock as a timer. */
 extern const struct rtb_timer_desc rtb_posix_clock_desc;
+
+/* ---- shared by the port's files (port.c, threads.c, sync.c, msgq.c, irq.c) ---- */
+
+/* 1 when SCHED_FIFO was obtained for the benchmark threads (rtb_posix_init). */
+extern int rtb_posix_rt_fifo;
+/* errno -> rtb_err; an unknown code becomes RTB_ERR_PORT, kept for rtb_port_errno(). */
+int rtb_posix_map_err(int e);
+/* The SCHED_FIFO priority of rtbench priority `prio`. */
+int rtb_posix_fifo_prio(int prio);
+/* An absolute time `us` from now on `clock`. */
+void rtb_posix_abs_timeout(clockid_t clock, rtb_timeout_t us, struct timespec *ts);
+/* sem_wait with an rtbench timeout: RTB_NO_WAIT, RTB_FOREVER or microseconds
+ * (on CLOCK_MONOTONIC where sem_clockwait exists). 0 or a negative rtb_err. */
+int rtb_posix_sem_wait(sem_t *s, rtb_timeout_t timeout);
 
 #endif /* RTB_POSIX_PORT_H */

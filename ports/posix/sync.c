@@ -1,0 +1,148 @@
+/*
+ * rtbench - the POSIX port: semaphores, mutexes and condition variables.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+#include "posix_port.h"
+#include "rtb/port.h"
+
+/* ---- semaphores ------------------------------------------------------------ */
+
+int rtb_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
+{
+    if (s == NULL || limit == 0 || initial > limit)
+        return RTB_ERR_INVAL;
+    if (limit > (unsigned)SEM_VALUE_MAX)
+        limit = (unsigned)SEM_VALUE_MAX;
+    s->limit = limit;
+    if (sem_init(&s->sem, 0, initial) != 0)
+        return rtb_posix_map_err(errno);
+    return 0;
+}
+
+int rtb_sem_give(rtb_sem_t *s)
+{
+    int v;
+
+    /* sem_post has no limit of its own: check the count first. */
+    if (sem_getvalue(&s->sem, &v) != 0)
+        return rtb_posix_map_err(errno);
+    if (v >= (int)s->limit)
+        return RTB_ERR_OVERFLOW;
+    if (sem_post(&s->sem) != 0)
+        return rtb_posix_map_err(errno);
+    return 0;
+}
+
+int rtb_sem_take(rtb_sem_t *s, rtb_timeout_t timeout)
+{
+    return rtb_posix_sem_wait(&s->sem, timeout);
+}
+
+/* ---- mutexes ------------------------------------------------------------------ */
+
+int rtb_mutex_init(rtb_mutex_t *m)
+{
+    pthread_mutexattr_t a;
+    int e;
+
+    if (m == NULL)
+        return RTB_ERR_INVAL;
+    e = pthread_mutexattr_init(&a);
+    if (e == 0)
+        e = pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+#if defined(_POSIX_THREAD_PRIO_INHERIT) && _POSIX_THREAD_PRIO_INHERIT > 0
+    if (e == 0)
+        e = pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT);
+#endif
+    if (e == 0)
+        e = pthread_mutex_init(&m->mtx, &a);
+    pthread_mutexattr_destroy(&a);
+    return rtb_posix_map_err(e);
+}
+
+int rtb_mutex_lock(rtb_mutex_t *m, rtb_timeout_t timeout)
+{
+    struct timespec ts;
+    int e;
+
+    if (timeout == RTB_FOREVER)
+        e = pthread_mutex_lock(&m->mtx);
+    else if (timeout == RTB_NO_WAIT)
+        e = pthread_mutex_trylock(&m->mtx); /* EBUSY */
+    else if (timeout < 0)
+        return RTB_ERR_INVAL;
+    else {
+#if RTB_POSIX_HAVE_CLOCKWAIT
+        rtb_posix_abs_timeout(CLOCK_MONOTONIC, timeout, &ts);
+        e = pthread_mutex_clocklock(&m->mtx, CLOCK_MONOTONIC, &ts);
+#else
+        rtb_posix_abs_timeout(CLOCK_REALTIME, timeout, &ts); /* no monotonic variant here */
+        e = pthread_mutex_timedlock(&m->mtx, &ts);
+#endif
+    }
+    if (e == EBUSY)
+        return RTB_ERR_AGAIN;
+    if (e == EAGAIN)
+        return RTB_ERR_OVERFLOW; /* recursion count exhausted */
+    return rtb_posix_map_err(e);
+}
+
+int rtb_mutex_unlock(rtb_mutex_t *m)
+{
+    return rtb_posix_map_err(pthread_mutex_unlock(&m->mtx)); /* EPERM: not the owner */
+}
+
+/* ---- condition variables ------------------------------------------------------ */
+
+int rtb_condvar_init(rtb_condvar_t *c)
+{
+    pthread_condattr_t a;
+    int e;
+
+    if (c == NULL)
+        return RTB_ERR_INVAL;
+    e = pthread_condattr_init(&a);
+    if (e == 0)
+        e = pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+    if (e == 0)
+        e = pthread_cond_init(&c->cond, &a);
+    pthread_condattr_destroy(&a);
+    return rtb_posix_map_err(e);
+}
+
+int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
+{
+    struct timespec ts;
+    int e;
+
+    if (timeout == RTB_FOREVER)
+        return rtb_posix_map_err(pthread_cond_wait(&c->cond, &m->mtx));
+    if (timeout < 0)
+        return RTB_ERR_INVAL;
+    /* A thread not yet waiting cannot have been signalled. Not through
+     * pthread_cond_timedwait with a past deadline: that releases the mutex and
+     * re-locks it, so it could block and let another thread in between. */
+    if (timeout == RTB_NO_WAIT)
+        return RTB_ERR_AGAIN;
+    rtb_posix_abs_timeout(CLOCK_MONOTONIC, timeout, &ts);
+    e = pthread_cond_timedwait(&c->cond, &m->mtx, &ts);
+    return rtb_posix_map_err(e);
+}
+
+int rtb_condvar_signal(rtb_condvar_t *c)
+{
+    return rtb_posix_map_err(pthread_cond_signal(&c->cond));
+}
+
+int rtb_condvar_broadcast(rtb_condvar_t *c)
+{
+    return rtb_posix_map_err(pthread_cond_broadcast(&c->cond));
+}
