@@ -5,7 +5,7 @@
  */
 #include <stdint.h>
 
-#include "../unit/check.h"
+#include "check.h"
 #include "rtb/error.h"
 #include "rtb/port.h"
 
@@ -31,19 +31,19 @@ static void test_join_no_wait(void)
     rtb_thread_t t;
     int rc;
 
-    CHECK(rtb_sem_init(&gate, 0, 1) == 0, "sem init");
-    CHECK(rtb_thread_create(&t, "j", wait_gate, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
-    CHECK(rtb_thread_start(&t) == 0, "start");
+    CHECKF(rtb_sem_init(&gate, 0, 1) == 0, "sem init");
+    CHECKF(rtb_thread_create(&t, "j", wait_gate, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
     rc = rtb_thread_join(&t, RTB_NO_WAIT);
-    CHECK(rc == RTB_ERR_AGAIN, "join NO_WAIT of a blocked thread: got %d, want %d (AGAIN)", rc,
-          RTB_ERR_AGAIN);
+    CHECKF(rc == RTB_ERR_AGAIN, "join NO_WAIT of a blocked thread: got %d, want %d (AGAIN)", rc,
+           RTB_ERR_AGAIN);
     rc = rtb_thread_join(&t, 1000);
-    CHECK(rc == RTB_ERR_TIMEOUT, "join 1 ms of a blocked thread: got %d, want %d (TIMEOUT)", rc,
-          RTB_ERR_TIMEOUT);
-    CHECK(rtb_sem_give(&gate) == 0, "give");
+    CHECKF(rc == RTB_ERR_TIMEOUT, "join 1 ms of a blocked thread: got %d, want %d (TIMEOUT)", rc,
+           RTB_ERR_TIMEOUT);
+    CHECKF(rtb_sem_give(&gate) == 0, "give");
     rc = rtb_thread_join(&t, RTB_FOREVER);
-    CHECK(rc == 0, "join FOREVER after the release: %d", rc);
-    CHECK(entered == 1, "the thread ran");
+    CHECKF(rc == 0, "join FOREVER after the release: %d", rc);
+    CHECKF(entered == 1, "the thread ran");
 }
 
 /* A joined thread is gone: changing its priority is refused, not done on a
@@ -53,14 +53,14 @@ static void test_set_prio_after_join(void)
     rtb_thread_t t;
     int rc;
 
-    CHECK(rtb_thread_create(&t, "p", nothing, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
-    CHECK(rtb_thread_start(&t) == 0, "start");
-    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    CHECKF(rtb_thread_create(&t, "p", nothing, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
+    CHECKF(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
     rc = rtb_thread_set_prio(&t, RTB_PRIO_MAIN + 1);
-    CHECK(rc == RTB_ERR_STATE, "set_prio of a joined thread: got %d, want %d (STATE)", rc,
-          RTB_ERR_STATE);
+    CHECKF(rc == RTB_ERR_STATE, "set_prio of a joined thread: got %d, want %d (STATE)", rc,
+           RTB_ERR_STATE);
     rc = rtb_thread_set_prio(NULL, RTB_PRIO_MAIN);
-    CHECK(rc == 0, "set_prio of the caller: %d", rc);
+    CHECKF(rc == 0, "set_prio of the caller: %d", rc);
 }
 
 /* A condvar wait with RTB_NO_WAIT never blocks: nothing can have been
@@ -88,9 +88,10 @@ static void test_condvar_no_wait(void)
     unsigned i, again = 0, slipped = 0, before;
     int rc;
 
-    CHECK(rtb_mutex_init(&cv_m) == 0 && rtb_condvar_init(&cv) == 0, "init");
-    CHECK(rtb_thread_create(&t, "c", cv_contender, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
-    CHECK(rtb_thread_start(&t) == 0, "start");
+    CHECKF(rtb_mutex_init(&cv_m) == 0 && rtb_condvar_init(&cv) == 0, "init");
+    CHECKF(rtb_thread_create(&t, "c", cv_contender, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0,
+           "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
     for (i = 0; i < 2000; i++) {
         if (rtb_mutex_lock(&cv_m, RTB_FOREVER) != 0)
             break;
@@ -103,10 +104,10 @@ static void test_condvar_no_wait(void)
         (void)rtb_mutex_unlock(&cv_m);
     }
     cv_stop = 1;
-    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
-    CHECK(again == 2000, "condvar wait NO_WAIT: RTB_ERR_AGAIN %u times of 2000", again);
-    CHECK(slipped == 0, "condvar wait NO_WAIT kept the mutex: another thread took it %u times",
-          slipped);
+    CHECKF(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    CHECKF(again == 2000, "condvar wait NO_WAIT: RTB_ERR_AGAIN %u times of 2000", again);
+    CHECKF(slipped == 0, "condvar wait NO_WAIT kept the mutex: another thread took it %u times",
+           slipped);
 }
 
 /* Finite waits time out (measured on CLOCK_MONOTONIC where the C library
@@ -129,24 +130,24 @@ static void test_finite_timeouts(void)
     rtb_sem_t s;
     int rc;
 
-    CHECK(rtb_sem_init(&s, 0, 1) == 0, "sem init");
+    CHECKF(rtb_sem_init(&s, 0, 1) == 0, "sem init");
     rc = rtb_sem_take(&s, 2000);
-    CHECK(rc == RTB_ERR_TIMEOUT, "take 2 ms of an empty semaphore: got %d, want %d (TIMEOUT)", rc,
-          RTB_ERR_TIMEOUT);
-    CHECK(rtb_mutex_init(&held) == 0 && rtb_sem_init(&held_go, 0, 1) == 0 &&
-              rtb_sem_init(&held_done, 0, 1) == 0,
-          "mutex and gates init");
-    CHECK(rtb_thread_create(&t, "m", hold_mutex, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
-    CHECK(rtb_thread_start(&t) == 0, "start");
-    CHECK(rtb_sem_take(&held_go, RTB_FOREVER) == 0, "the other thread holds the mutex");
+    CHECKF(rc == RTB_ERR_TIMEOUT, "take 2 ms of an empty semaphore: got %d, want %d (TIMEOUT)", rc,
+           RTB_ERR_TIMEOUT);
+    CHECKF(rtb_mutex_init(&held) == 0 && rtb_sem_init(&held_go, 0, 1) == 0 &&
+               rtb_sem_init(&held_done, 0, 1) == 0,
+           "mutex and gates init");
+    CHECKF(rtb_thread_create(&t, "m", hold_mutex, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0, "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
+    CHECKF(rtb_sem_take(&held_go, RTB_FOREVER) == 0, "the other thread holds the mutex");
     rc = rtb_mutex_lock(&held, 2000);
-    CHECK(rc == RTB_ERR_TIMEOUT, "lock 2 ms of a mutex held elsewhere: got %d, want %d (TIMEOUT)",
-          rc, RTB_ERR_TIMEOUT);
-    CHECK(rtb_sem_give(&held_done) == 0, "release");
-    CHECK(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
+    CHECKF(rc == RTB_ERR_TIMEOUT, "lock 2 ms of a mutex held elsewhere: got %d, want %d (TIMEOUT)",
+           rc, RTB_ERR_TIMEOUT);
+    CHECKF(rtb_sem_give(&held_done) == 0, "release");
+    CHECKF(rtb_thread_join(&t, RTB_FOREVER) == 0, "join");
     rc = rtb_mutex_lock(&held, 2000);
-    CHECK(rc == 0, "lock 2 ms of the released mutex: %d", rc);
-    CHECK(rtb_mutex_unlock(&held) == 0, "unlock");
+    CHECKF(rc == 0, "lock 2 ms of the released mutex: %d", rc);
+    CHECKF(rtb_mutex_unlock(&held) == 0, "unlock");
 }
 
 int main(void)
@@ -155,5 +156,5 @@ int main(void)
     test_set_prio_after_join();
     test_condvar_no_wait();
     test_finite_timeouts();
-    return check_done();
+    return check_summary(NULL);
 }

@@ -11,8 +11,8 @@
  * MACHINE is QEMU's -M, BOARD the board's name (its folder in boards/), ISA
  * its RTB_BOARD_ISA (board.cmake).
  *
- * Prints one line per check ("ok ..." / "FAIL ...") and "N passed, N failed";
- * exits 1 if any check failed, 2 on bad usage or when QEMU cannot be run.
+ * Prints one line per check ("ok ..." / "FAIL ...", tests/include/check.h) and "N passed, N
+ * failed"; exits 1 if any check failed, 2 on bad usage or when QEMU cannot be run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "catalog_ids.h"
+#include "check.h"
 #include "model.h"
 #include "parse_rtbench.h"
 
@@ -35,22 +37,6 @@
 #define SUITE_ITERATIONS 100u
 
 int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen);
-
-static int passed, failed;
-
-static void check(int ok, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", ok ? "ok  " : "FAIL");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    if (ok)
-        passed++;
-    else
-        failed++;
-}
 
 struct result {
     char *out; /* stdout of QEMU, NUL-terminated */
@@ -191,42 +177,42 @@ static int t_bringup(const char *qemu, const char *machine, const char *board, c
     struct result r;
     if (run_qemu(qemu, machine, elf, 1, "--filter calib.* --iterations 7 --warmup=2", &r) != 0)
         return fail_run("bringup");
-    check(r.status == 0, "%s bring-up exits 0 (got %d)", board, r.status);
-    check(field_is(r.out, "bringup: hello", "board", board), "%s console prints the board name",
-          board);
-    check(field_is(r.out, "bringup: timer", "clock", "emulated-icount"),
-          "%s icount detected (clock=%s)", board,
-          field(r.out, "bringup: timer", "clock") ? field(r.out, "bringup: timer", "clock") : "?");
-    check(field_is(r.out, "bringup: timer", "unit", "insns"), "%s unit is insns", board);
-    check(field_num(r.out, "bringup: timer", "icount_shift") == 10, "%s icount shift 10 found",
-          board);
-    check(field_is(r.out, "bringup: timer", "name", "fpgaio"),
-          "%s counter is the FPGAIO counter (DWT absent)", board);
-    check(field_num(r.out, "bringup: timer", "ns_num") == 1024 &&
-              field_num(r.out, "bringup: timer", "ns_den") == 1,
-          "%s one instruction = 1024 ns", board);
+    CHECKF(r.status == 0, "%s bring-up exits 0 (got %d)", board, r.status);
+    CHECKF(field_is(r.out, "bringup: hello", "board", board), "%s console prints the board name",
+           board);
+    CHECKF(field_is(r.out, "bringup: timer", "clock", "emulated-icount"),
+           "%s icount detected (clock=%s)", board,
+           field(r.out, "bringup: timer", "clock") ? field(r.out, "bringup: timer", "clock") : "?");
+    CHECKF(field_is(r.out, "bringup: timer", "unit", "insns"), "%s unit is insns", board);
+    CHECKF(field_num(r.out, "bringup: timer", "icount_shift") == 10, "%s icount shift 10 found",
+           board);
+    CHECKF(field_is(r.out, "bringup: timer", "name", "fpgaio"),
+           "%s counter is the FPGAIO counter (DWT absent)", board);
+    CHECKF(field_num(r.out, "bringup: timer", "ns_num") == 1024 &&
+               field_num(r.out, "bringup: timer", "ns_den") == 1,
+           "%s one instruction = 1024 ns", board);
     /* 1000 iterations of subs+bne = 2000 instructions + the exit, plus the
      * reads and the call: a little more than 2001, exactly the same each run. */
     long units = field_num(r.out, "bringup: spin1000", "units");
-    check(units >= 2001 && units <= 2001 + 40,
-          "%s 1000-iteration loop measures %ld insns (2001 + reads)", board, units);
-    check(strstr(r.out, "bringup: raw command line: ") && strstr(r.out, "rtbench-bringup-") &&
-              strstr(r.out, ".elf --filter calib.* --iterations 7 --warmup=2\n"),
-          "%s semihosting command line = image path + -append", board);
-    check(strstr(r.out, "bringup: probe dwt=DEMCR.TRCENA does not read back\n") != NULL,
-          "%s DWT refused under QEMU (DEMCR.TRCENA does not stick)", board);
+    CHECKF(units >= 2001 && units <= 2001 + 40,
+           "%s 1000-iteration loop measures %ld insns (2001 + reads)", board, units);
+    CHECKF(strstr(r.out, "bringup: raw command line: ") && strstr(r.out, "rtbench-bringup-") &&
+               strstr(r.out, ".elf --filter calib.* --iterations 7 --warmup=2\n"),
+           "%s semihosting command line = image path + -append", board);
+    CHECKF(strstr(r.out, "bringup: probe dwt=DEMCR.TRCENA does not read back\n") != NULL,
+           "%s DWT refused under QEMU (DEMCR.TRCENA does not stick)", board);
     long fp = field_num(r.out, "bringup: probe fpgaio", "ticks");
     long st = field_num(r.out, "bringup: probe systick", "ticks");
-    check(fp > 0 && st > 0 && (fp > st ? fp - st : st - fp) <= 2 * 26,
-          "%s SysTick (inverted 24-bit) and FPGAIO agree on one loop (%ld and %ld ticks)", board,
-          st, fp);
-    check(field_is(r.out, "bringup: cmdline", "filter", "calib.*") &&
-              field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
-              field_num(r.out, "bringup: cmdline", "warmup") == 2,
-          "%s semihosting command line parsed", board);
-    check(field_num(r.out, "bringup: swirq", "count") == 1,
-          "%s software IRQ taken once, before pend returned", board);
-    check(strstr(r.out, "bringup: ok\n") != NULL, "%s bring-up completes", board);
+    CHECKF(fp > 0 && st > 0 && (fp > st ? fp - st : st - fp) <= 2 * 26,
+           "%s SysTick (inverted 24-bit) and FPGAIO agree on one loop (%ld and %ld ticks)", board,
+           st, fp);
+    CHECKF(field_is(r.out, "bringup: cmdline", "filter", "calib.*") &&
+               field_num(r.out, "bringup: cmdline", "iterations") == 7 &&
+               field_num(r.out, "bringup: cmdline", "warmup") == 2,
+           "%s semihosting command line parsed", board);
+    CHECKF(field_num(r.out, "bringup: swirq", "count") == 1,
+           "%s software IRQ taken once, before pend returned", board);
+    CHECKF(strstr(r.out, "bringup: ok\n") != NULL, "%s bring-up completes", board);
     free(r.out);
     return 0;
 }
@@ -236,11 +222,11 @@ static int t_hosttime(const char *qemu, const char *machine, const char *board, 
     struct result r;
     if (run_qemu(qemu, machine, elf, 0, NULL, &r) != 0)
         return fail_run("hosttime");
-    check(r.status == 0, "%s without icount exits 0 (got %d)", board, r.status);
-    check(field_is(r.out, "bringup: timer", "clock", "host-timed"),
-          "%s without icount is labelled host-timed", board);
-    check(field_is(r.out, "bringup: timer", "unit", "cycles"),
-          "%s without icount counts board cycles", board);
+    CHECKF(r.status == 0, "%s without icount exits 0 (got %d)", board, r.status);
+    CHECKF(field_is(r.out, "bringup: timer", "clock", "host-timed"),
+           "%s without icount is labelled host-timed", board);
+    CHECKF(field_is(r.out, "bringup: timer", "unit", "cycles"),
+           "%s without icount counts board cycles", board);
     free(r.out);
     return 0;
 }
@@ -251,45 +237,45 @@ static int t_faults(const char *qemu, const char *machine, const char *board, co
     struct result r;
     if (run_qemu(qemu, machine, elf, 1, "fault", &r) != 0)
         return fail_run("fault");
-    check(r.status == 100, "%s HardFault exits 100 (got %d)", board, r.status);
-    check(strstr(r.out, "rtbench: HardFault pc=0x") != NULL && strstr(r.out, "bfar=0xf0000000"),
-          "%s HardFault line names the PC and the faulting address", board);
+    CHECKF(r.status == 100, "%s HardFault exits 100 (got %d)", board, r.status);
+    CHECKF(strstr(r.out, "rtbench: HardFault pc=0x") != NULL && strstr(r.out, "bfar=0xf0000000"),
+           "%s HardFault line names the PC and the faulting address", board);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "stack", &r) != 0)
         return fail_run("stack");
-    check(r.status == 100 && strstr(r.out, "rtbench: HardFault pc=0x"),
-          "%s main-stack overflow ends in a fault report (exit %d)", board, r.status);
+    CHECKF(r.status == 100 && strstr(r.out, "rtbench: HardFault pc=0x"),
+           "%s main-stack overflow ends in a fault report (exit %d)", board, r.status);
     if (strncmp(isa, "armv8-m", 7) == 0) /* ARMv8-M: MSPLIM catches it as such */
-        check(strstr(r.out, "cfsr=0x00100000") && strstr(r.out, "(main stack, overflow)"),
-              "%s the overflow is named (MSPLIM, UFSR.STKOF)", board);
+        CHECKF(strstr(r.out, "cfsr=0x00100000") && strstr(r.out, "(main stack, overflow)"),
+               "%s the overflow is named (MSPLIM, UFSR.STKOF)", board);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "irq", &r) != 0)
         return fail_run("irq");
-    check(r.status == 100, "%s unexpected IRQ exits 100 (got %d)", board, r.status);
-    check(strstr(r.out, "rtbench: unexpected exception") != NULL, "%s unexpected IRQ is named",
-          board);
+    CHECKF(r.status == 100, "%s unexpected IRQ exits 100 (got %d)", board, r.status);
+    CHECKF(strstr(r.out, "rtbench: unexpected exception") != NULL, "%s unexpected IRQ is named",
+           board);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "--iterations x12", &r) != 0)
         return fail_run("bad option");
-    check(r.status == 2, "%s bad --iterations exits 2 (got %d)", board, r.status);
-    check(strstr(r.out, "rtbench: bad command line: --iterations") != NULL,
-          "%s bad option is named", board);
+    CHECKF(r.status == 2, "%s bad --iterations exits 2 (got %d)", board, r.status);
+    CHECKF(strstr(r.out, "rtbench: bad command line: --iterations") != NULL,
+           "%s bad option is named", board);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "--iterations 1001", &r) != 0)
         return fail_run("too many iterations");
-    check(r.status == 2 && strstr(r.out, "--iterations must be from 1 to 1000, got '1001'"),
-          "%s more iterations than the image keeps samples for is refused (exit %d)", board,
-          r.status);
+    CHECKF(r.status == 2 && strstr(r.out, "--iterations must be from 1 to 1000, got '1001'"),
+           "%s more iterations than the image keeps samples for is refused (exit %d)", board,
+           r.status);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "--nope", &r) != 0)
         return fail_run("unknown option");
-    check(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused",
-          board);
+    CHECKF(r.status == 2 && strstr(r.out, "unknown option '--nope'"), "%s unknown option refused",
+           board);
     free(r.out);
 
     char longline[700] = "--filter ";
@@ -297,39 +283,16 @@ static int t_faults(const char *qemu, const char *machine, const char *board, co
     longline[609] = '\0';
     if (run_qemu(qemu, machine, elf, 1, longline, &r) != 0)
         return fail_run("long command line");
-    check(r.status == 2 && strstr(r.out, "semihosting could not return it"),
-          "%s a command line longer than the image's buffer is refused, not ignored (exit %d)",
-          board, r.status);
+    CHECKF(r.status == 2 && strstr(r.out, "semihosting could not return it"),
+           "%s a command line longer than the image's buffer is refused, not ignored (exit %d)",
+           board, r.status);
     free(r.out);
 
     if (run_qemu(qemu, machine, elf, 1, "exit=7", &r) != 0)
         return fail_run("exit");
-    check(r.status == 7, "%s exit status reaches QEMU's (7, got %d)", board, r.status);
+    CHECKF(r.status == 7, "%s exit status reaches QEMU's (7, got %d)", board, r.status);
     free(r.out);
     return 0;
-}
-
-/* Ids of the catalog (suite/core/catalog.def): the second argument of each RTB_BENCH. */
-static size_t catalog_ids(const char *path, char ids[][64], size_t max)
-{
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    size_t n = 0;
-    if (!f)
-        return 0;
-    while (fgets(line, sizeof line, f) && n < max) {
-        if (strncmp(line, "RTB_BENCH(", 10) != 0)
-            continue;
-        char *q = strchr(line, '"');
-        char *e = q ? strchr(q + 1, '"') : NULL;
-        if (!q || !e || (size_t)(e - q - 1) >= 64)
-            continue;
-        memcpy(ids[n], q + 1, (size_t)(e - q - 1));
-        ids[n][e - q - 1] = '\0';
-        n++;
-    }
-    fclose(f);
-    return n;
 }
 
 static double mean_of(const struct run *run, const char *id)
@@ -338,21 +301,15 @@ static double mean_of(const struct run *run, const char *id)
     return m && m->state == MS_OK ? m->mean : -1.0;
 }
 
-static int t_suite(const char *qemu, const char *machine, const char *board, const char *elf,
-                   const char *catalog)
+static int t_suite(const char *qemu, const char *machine, const char *board, const char *elf)
 {
-    static char ids[256][64];
-    size_t n_ids = catalog_ids(catalog, ids, 256);
-    if (n_ids == 0) {
-        fprintf(stderr, "qemu_check: no ids in %s\n", catalog);
-        return 2;
-    }
+    const size_t n_ids = TEST_CATALOG_LEN;
     char append[64];
     snprintf(append, sizeof append, "--iterations %u", SUITE_ITERATIONS);
     struct result r;
     if (run_qemu(qemu, machine, elf, 1, append, &r) != 0)
         return fail_run("suite");
-    check(r.status == 0, "%s suite exits 0 (got %d)", board, r.status);
+    CHECKF(r.status == 0, "%s suite exits 0 (got %d)", board, r.status);
 
     struct prs p;
     prs_init(&p);
@@ -363,9 +320,9 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
         s += l + (e ? 1 : 0);
     }
     prs_finish(&p);
-    check(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board,
-          p.n_issues);
-    check(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
+    CHECKF(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board,
+           p.n_issues);
+    CHECKF(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
     if (p.n_runs != 1) {
         fputs(r.out, stdout);
         prs_free(&p);
@@ -373,39 +330,40 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
         return 0;
     }
     const struct run *run = p.runs[0];
-    check(run->status == RUN_COMPLETE, "%s run complete (%s)", board,
-          run->status_detail ? run->status_detail : "E ok");
+    CHECKF(run->status == RUN_COMPLETE, "%s run complete (%s)", board,
+           run->status_detail ? run->status_detail : "E ok");
     const char *v = run_hdr(run, "clock");
-    check(v && strcmp(v, "emulated-icount") == 0, "%s header clock=emulated-icount (%s)", board,
-          v ? v : "missing");
-    check((v = run_hdr(run, "unit")) && strcmp(v, "insns") == 0, "%s header unit=insns", board);
-    check((v = run_hdr(run, "board")) && strcmp(v, board) == 0, "%s header board", board);
-    check((v = run_hdr(run, "timer")) && strcmp(v, "fpgaio") == 0, "%s header timer=fpgaio", board);
+    CHECKF(v && strcmp(v, "emulated-icount") == 0, "%s header clock=emulated-icount (%s)", board,
+           v ? v : "missing");
+    CHECKF((v = run_hdr(run, "unit")) && strcmp(v, "insns") == 0, "%s header unit=insns", board);
+    CHECKF((v = run_hdr(run, "board")) && strcmp(v, board) == 0, "%s header board", board);
+    CHECKF((v = run_hdr(run, "timer")) && strcmp(v, "fpgaio") == 0, "%s header timer=fpgaio",
+           board);
     const char *nsn = run_hdr(run, "ns_num"), *nsd = run_hdr(run, "ns_den");
-    check(nsn && nsd && strcmp(nsn, "1024") == 0 && strcmp(nsd, "1") == 0,
-          "%s header: 1024 ns per instruction", board);
+    CHECKF(nsn && nsd && strcmp(nsn, "1024") == 0 && strcmp(nsd, "1") == 0,
+           "%s header: 1024 ns per instruction", board);
 
     size_t ok = 0, latency = 0;
     for (size_t i = 0; i < n_ids; i++) {
-        const struct metric *m = run_find_metric(run, ids[i]);
+        const struct metric *m = run_find_metric(run, test_catalog[i].id);
         int good = m && m->state == MS_OK && m->n == SUITE_ITERATIONS &&
                    !(m->flags & (MF_CLAMPED | MF_SATURATED));
-        if (strncmp(ids[i], "calib.", 6) != 0)
+        if (strncmp(test_catalog[i].id, "calib.", 6) != 0)
             latency++;
         if (good)
             ok++;
         else
-            check(0, "%s %s: %s", board, ids[i],
-                  !m                         ? "missing"
-                  : m->state == MS_NA        ? "n/a"
-                  : m->state == MS_FAILED    ? "FAILED"
-                  : m->n != SUITE_ITERATIONS ? "wrong sample count"
-                                             : "clamped or saturated samples");
+            CHECKF(0, "%s %s: %s", board, test_catalog[i].id,
+                   !m                         ? "missing"
+                   : m->state == MS_NA        ? "n/a"
+                   : m->state == MS_FAILED    ? "FAILED"
+                   : m->n != SUITE_ITERATIONS ? "wrong sample count"
+                                              : "clamped or saturated samples");
     }
-    check(ok == n_ids,
-          "%s all %zu catalog ids measured (%zu latency_measure ids + calib), none n/a or failed",
-          board, n_ids, latency);
-    check(latency >= 47, "%s the 47 latency_measure ids are in the catalog (%zu)", board, latency);
+    CHECKF(ok == n_ids,
+           "%s all %zu catalog ids measured (%zu latency_measure ids + calib), none n/a or failed",
+           board, n_ids, latency);
+    CHECKF(latency >= 47, "%s the 47 latency_measure ids are in the catalog (%zu)", board, latency);
 
     static const struct {
         const char *id;
@@ -415,33 +373,33 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
         const struct metric *m = run_find_metric(run, calib[i].id);
         /* Every sample is converted to instructions before the statistics,
          * so under icount the whole distribution is exact: sd 0 too. */
-        check(m && m->state == MS_OK && m->min == calib[i].want && m->max == calib[i].want &&
-                  m->p50 == calib[i].want && m->mean == (double)calib[i].want && m->sd == 0.0,
-              "%s %s = %llu exactly (min %llu max %llu mean %.3f)", board, calib[i].id,
-              (unsigned long long)calib[i].want, m ? (unsigned long long)m->min : 0ULL,
-              m ? (unsigned long long)m->max : 0ULL, m ? m->mean : -1.0);
+        CHECKF(m && m->state == MS_OK && m->min == calib[i].want && m->max == calib[i].want &&
+                   m->p50 == calib[i].want && m->mean == (double)calib[i].want && m->sd == 0.0,
+               "%s %s = %llu exactly (min %llu max %llu mean %.3f)", board, calib[i].id,
+               (unsigned long long)calib[i].want, m ? (unsigned long long)m->min : 0ULL,
+               m ? (unsigned long long)m->max : 0ULL, m ? m->mean : -1.0);
     }
 
     double blk = mean_of(run, "semaphore.take.blocking.k_to_k");
     double imm = mean_of(run, "semaphore.take.immediate.kernel");
-    check(blk > 0 && imm > 0 && blk > imm,
-          "%s blocking take (%.1f) costs more than an immediate take (%.1f)", board, blk, imm);
+    CHECKF(blk > 0 && imm > 0 && blk > imm,
+           "%s blocking take (%.1f) costs more than an immediate take (%.1f)", board, blk, imm);
     double yield = mean_of(run, "thread.yield.preemptive.ctx.k_to_k");
     double lock = mean_of(run, "mutex.lock.immediate.recursive.kernel");
-    check(yield > 0 && lock > 0 && yield > lock,
-          "%s a switch (yield %.1f) costs more than an uncontended lock (%.1f)", board, yield,
-          lock);
+    CHECKF(yield > 0 && lock > 0 && yield > lock,
+           "%s a switch (yield %.1f) costs more than an uncontended lock (%.1f)", board, yield,
+           lock);
     double give_wake = mean_of(run, "semaphore.give.wake+ctx.k_to_k");
     double give = mean_of(run, "semaphore.give.immediate.kernel");
-    check(give_wake > give && give > 0,
-          "%s give with wake+switch (%.1f) costs more than a plain give (%.1f)", board, give_wake,
-          give);
+    CHECKF(give_wake > give && give > 0,
+           "%s give with wake+switch (%.1f) costs more than a plain give (%.1f)", board, give_wake,
+           give);
     /* Under icount every sample of a deterministic path is the same. */
     const struct metric *m = run_find_metric(run, "semaphore.give.immediate.kernel");
-    check(m && m->min == m->max, "%s deterministic: give min == max (%llu, %llu)", board,
-          m ? (unsigned long long)m->min : 0ULL, m ? (unsigned long long)m->max : 0ULL);
+    CHECKF(m && m->min == m->max, "%s deterministic: give min == max (%llu, %llu)", board,
+           m ? (unsigned long long)m->min : 0ULL, m ? (unsigned long long)m->max : 0ULL);
 
-    if (failed)
+    if (check_failures())
         fputs(r.out, stdout);
     prs_free(&p);
     free(r.out);
@@ -456,15 +414,15 @@ static int t_repeat(const char *qemu, const char *machine, const char *board, co
     if (run_qemu(qemu, machine, elf, 1, append, &a) != 0 ||
         run_qemu(qemu, machine, elf, 1, append, &b) != 0)
         return fail_run("repeat");
-    check(a.status == 0 && b.status == 0, "%s both runs exit 0 (%d, %d)", board, a.status,
-          b.status);
-    check(a.len > 0 && strstr(a.out, "RTB1 E ") != NULL, "%s run has an end record", board);
+    CHECKF(a.status == 0 && b.status == 0, "%s both runs exit 0 (%d, %d)", board, a.status,
+           b.status);
+    CHECKF(a.len > 0 && strstr(a.out, "RTB1 E ") != NULL, "%s run has an end record", board);
     size_t i = 0;
     while (i < a.len && i < b.len && a.out[i] == b.out[i])
         i++;
-    check(a.len == b.len && i == a.len,
-          "%s two runs are byte-identical (%zu and %zu bytes, first difference at %zu)", board,
-          a.len, b.len, i);
+    CHECKF(a.len == b.len && i == a.len,
+           "%s two runs are byte-identical (%zu and %zu bytes, first difference at %zu)", board,
+           a.len, b.len, i);
     free(a.out);
     free(b.out);
     return 0;
@@ -475,11 +433,11 @@ static int t_elfsize(const char *elf)
     uint64_t rom = 0, ram = 0;
     char err[256];
     int rc = target_qemu_elf_size(elf, &rom, &ram, err, sizeof err);
-    check(rc == 0, "ELF section headers read (%s)", rc ? err : "ok");
-    check(rom > 1000 && rom < (4u << 20), "rom %llu bytes is plausible", (unsigned long long)rom);
+    CHECKF(rc == 0, "ELF section headers read (%s)", rc ? err : "ok");
+    CHECKF(rom > 1000 && rom < (4u << 20), "rom %llu bytes is plausible", (unsigned long long)rom);
     /* RAM holds at least the 4 KiB main stack and the RAM vector table. */
-    check(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack",
-          (unsigned long long)ram);
+    CHECKF(ram >= 4096 && ram < (4u << 20), "ram %llu bytes holds at least the main stack",
+           (unsigned long long)ram);
     /* The ELF header of the image without its section headers. */
     char trunc[] = "/tmp/qemu_check_truncXXXXXX";
     int fd = mkstemp(trunc);
@@ -490,9 +448,9 @@ static int t_elfsize(const char *elf)
         fclose(in);
     if (fd >= 0 && got == sizeof head && write(fd, head, got) == (ssize_t)got) {
         rc = target_qemu_elf_size(trunc, &rom, &ram, err, sizeof err);
-        check(rc != 0 && strstr(err, "past the end"), "a truncated image is refused: %s", err);
+        CHECKF(rc != 0 && strstr(err, "past the end"), "a truncated image is refused: %s", err);
     } else {
-        check(0, "could not write a truncated copy of %s", elf);
+        CHECKF(0, "could not write a truncated copy of %s", elf);
     }
     if (fd >= 0) {
         close(fd);
@@ -502,16 +460,16 @@ static int t_elfsize(const char *elf)
     fd = mkstemp(strcpy(trunc, "/tmp/qemu_check_x86XXXXXX"));
     if (fd >= 0 && write(fd, head, got) == (ssize_t)got) {
         rc = target_qemu_elf_size(trunc, &rom, &ram, err, sizeof err);
-        check(rc != 0 && strstr(err, "not an Arm ELF"), "a non-Arm ELF is refused: %s", err);
+        CHECKF(rc != 0 && strstr(err, "not an Arm ELF"), "a non-Arm ELF is refused: %s", err);
     }
     if (fd >= 0) {
         close(fd);
         unlink(trunc);
     }
     rc = target_qemu_elf_size("/dev/null", &rom, &ram, err, sizeof err);
-    check(rc != 0 && strstr(err, "too short"), "an empty file is refused: %s", err);
+    CHECKF(rc != 0 && strstr(err, "too short"), "an empty file is refused: %s", err);
     rc = target_qemu_elf_size("/nonexistent.elf", &rom, &ram, err, sizeof err);
-    check(rc != 0 && strstr(err, "cannot open"), "a missing file is refused: %s", err);
+    CHECKF(rc != 0 && strstr(err, "cannot open"), "a missing file is refused: %s", err);
     return 0;
 }
 
@@ -526,8 +484,8 @@ int main(int argc, char **argv)
         rc = t_hosttime(argv[2], argv[3], argv[4], argv[5]);
     else if (argc == 7 && strcmp(argv[1], "faults") == 0)
         rc = t_faults(argv[2], argv[3], argv[4], argv[5], argv[6]);
-    else if (argc == 7 && strcmp(argv[1], "suite") == 0)
-        rc = t_suite(argv[2], argv[3], argv[4], argv[5], argv[6]);
+    else if (argc == 6 && strcmp(argv[1], "suite") == 0)
+        rc = t_suite(argv[2], argv[3], argv[4], argv[5]);
     else if (argc == 6 && strcmp(argv[1], "repeat") == 0)
         rc = t_repeat(argv[2], argv[3], argv[4], argv[5]);
     else {
@@ -539,6 +497,5 @@ int main(int argc, char **argv)
     }
     if (rc)
         return rc;
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary(NULL);
 }

@@ -19,12 +19,12 @@ static int starts(const char *s, const char *prefix)
 static void test_crc(void)
 {
     uint32_t c;
-    CHECK_EQ(rtb_crc32(0, "123456789", 9), 0xcbf43926u, "CRC-32 of \"123456789\" is cbf43926");
-    CHECK_EQ(rtb_crc32(0, "", 0), 0, "CRC-32 of nothing is 0");
+    CHECK_EQ(rtb_crc32(0, "123456789", 9), 0xcbf43926u);
+    CHECK_EQ(rtb_crc32(0, "", 0), 0);
     c = rtb_crc32(0, "1234", 4);
     c = rtb_crc32(c, "56789", 5);
-    CHECK_EQ(c, 0xcbf43926u, "chained CRC-32 equals the one-shot CRC");
-    CHECK_EQ(rtb_crc32(0, "a", 1), 0xe8b7be43u, "CRC-32 of \"a\"");
+    CHECK_EQ(c, 0xcbf43926u);
+    CHECK_EQ(rtb_crc32(0, "a", 1), 0xe8b7be43u);
 }
 
 /* Build the record of a typical result. Returns its length. */
@@ -57,9 +57,9 @@ static void test_record_format(void)
 
     snprintf(crc, sizeof crc, "*%08x\n", (unsigned)c);
     snprintf(want, sizeof want, "%s%s", want_body, crc);
-    CHECK(len > 0 && (size_t)len == strlen(want) && strcmp(buf, want) == 0,
-          "R record text is exactly the documented layout: %s", buf);
-    CHECK(rtb_rec_check(buf, (size_t)len) == 0, "the record passes rtb_rec_check");
+    CHECKF(len > 0 && (size_t)len == strlen(want) && strcmp(buf, want) == 0,
+           "R record text is exactly the documented layout: %s", buf);
+    CHECKF(rtb_rec_check(buf, (size_t)len) == 0, "the record passes rtb_rec_check");
     printf("     record: %s", buf);
 }
 
@@ -82,8 +82,8 @@ static void test_bitflips(void)
             }
         }
     }
-    CHECK(missed == 0 && flips == body * 8,
-          "all %zu single-bit flips of %zu bytes detected (%zu missed)", flips, body, missed);
+    CHECKF(missed == 0 && flips == body * 8,
+           "all %zu single-bit flips of %zu bytes detected (%zu missed)", flips, body, missed);
 }
 
 static void test_check_framing(void)
@@ -94,12 +94,12 @@ static void test_check_framing(void)
 
     memcpy(crlf, buf, (size_t)len - 1);
     memcpy(crlf + len - 1, "\r\n", 3);
-    CHECK(rtb_rec_check(crlf, (size_t)len + 1) == 0, "a trailing \\r\\n is accepted");
-    CHECK(rtb_rec_check(buf, (size_t)len - 1) == 0, "no newline at all is accepted");
-    CHECK(rtb_rec_check(buf, (size_t)len - 2) == RTB_ERR_INVAL, "a cut CRC is malformed");
-    CHECK(rtb_rec_check(buf, 20) == RTB_ERR_INVAL, "a truncated line is malformed");
-    CHECK(rtb_rec_check("", 0) == RTB_ERR_INVAL, "empty line is malformed");
-    CHECK(rtb_rec_check(NULL, 10) == RTB_ERR_INVAL, "NULL is malformed");
+    CHECKF(rtb_rec_check(crlf, (size_t)len + 1) == 0, "a trailing \\r\\n is accepted");
+    CHECKF(rtb_rec_check(buf, (size_t)len - 1) == 0, "no newline at all is accepted");
+    CHECKF(rtb_rec_check(buf, (size_t)len - 2) == RTB_ERR_INVAL, "a cut CRC is malformed");
+    CHECKF(rtb_rec_check(buf, 20) == RTB_ERR_INVAL, "a truncated line is malformed");
+    CHECKF(rtb_rec_check("", 0) == RTB_ERR_INVAL, "empty line is malformed");
+    CHECKF(rtb_rec_check(NULL, 10) == RTB_ERR_INVAL, "NULL is malformed");
     {
         char up[512];
         size_t i;
@@ -109,20 +109,21 @@ static void test_check_framing(void)
                 up[i] = (char)(up[i] - 'a' + 'A');
         /* only meaningful if the CRC has a letter in it */
         if (strcmp(up, buf) != 0)
-            CHECK(rtb_rec_check(up, (size_t)len) == RTB_ERR_INVAL,
-                  "uppercase CRC digits are malformed");
+            CHECKF(rtb_rec_check(up, (size_t)len) == RTB_ERR_INVAL,
+                   "uppercase CRC digits are malformed");
         else
-            CHECK(1, "CRC has no hex letter: uppercase case not applicable");
+            CHECKF(1, "CRC has no hex letter: uppercase case not applicable");
     }
     {
         char other[64];
-        CHECK(rtb_rec_check("RTB1 E records=1 status=0 *00000000", 35) == RTB_ERR_CHECK,
-              "a well-formed line with a wrong CRC gives RTB_ERR_CHECK");
+        CHECKF(rtb_rec_check("RTB1 E records=1 status=0 *00000000", 35) == RTB_ERR_CHECK,
+               "a well-formed line with a wrong CRC gives RTB_ERR_CHECK");
         snprintf(other, sizeof other, "RTB1 E records=1 status=0 *%08x",
                  (unsigned)rtb_crc32(0, "RTB1 E records=1 status=0 ", 26));
-        CHECK(rtb_rec_check(other, strlen(other)) == 0, "a hand-made E record checks");
+        CHECKF(rtb_rec_check(other, strlen(other)) == 0, "a hand-made E record checks");
         other[0] = 'X';
-        CHECK(rtb_rec_check(other, strlen(other)) != 0, "a line not starting with RTB1 is refused");
+        CHECKF(rtb_rec_check(other, strlen(other)) != 0,
+               "a line not starting with RTB1 is refused");
     }
 }
 
@@ -140,8 +141,8 @@ static void test_escape(void)
     rtb_rec_begin(&r, buf, sizeof buf, 'N');
     rtb_rec_str(&r, "reason", value);
     len = rtb_rec_end(&r);
-    CHECK(len > 0 && rtb_rec_check(buf, (size_t)len) == 0,
-          "record with all 255 byte values checks");
+    CHECKF(len > 0 && rtb_rec_check(buf, (size_t)len) == 0,
+           "record with all 255 byte values checks");
     /* the encoded value: only 0x21..0x7e, and none of % = * unescaped */
     p = strstr(buf, "reason=") + 7;
     end = strstr(p, " *");
@@ -153,26 +154,26 @@ static void test_escape(void)
             !(p[1] && p[2] && strchr("0123456789ABCDEF", p[1]) && strchr("0123456789ABCDEF", p[2])))
             escaped_ok = 0;
     }
-    CHECK(escaped_ok, "encoded value has only printable bytes and uppercase %%XX escapes");
+    CHECKF(escaped_ok, "encoded value has only printable bytes and uppercase %%XX escapes");
     p = strstr(buf, "reason=") + 7;
     end = strstr(p, " *");
     memcpy(field, p, (size_t)(end - p));
     field[end - p] = '\0';
-    CHECK(rtb_rec_unescape(field) == 255 && memcmp(field, value, 255) == 0,
-          "unescape restores all 255 byte values");
+    CHECKF(rtb_rec_unescape(field) == 255 && memcmp(field, value, 255) == 0,
+           "unescape restores all 255 byte values");
 
     rtb_rec_begin(&r, buf, sizeof buf, 'N');
     rtb_rec_str(&r, "reason", "no such 100% object=x*y");
     len = rtb_rec_end(&r);
-    CHECK(len > 0 && starts(buf, "RTB1 N reason=no%20such%20100%25%20object%3Dx%2Ay *"),
-          "space, %%, =, * are escaped: %.*s", len - 1, buf);
+    CHECKF(len > 0 && starts(buf, "RTB1 N reason=no%20such%20100%25%20object%3Dx%2Ay *"),
+           "space, %%, =, * are escaped: %.*s", len - 1, buf);
     strcpy(field, "a%2ab%zz%4");
-    CHECK(rtb_rec_unescape(field) == 8 && strcmp(field, "a*b%zz%4") == 0,
-          "unescape: lowercase hex accepted, bad escapes kept as is (%s)", field);
+    CHECKF(rtb_rec_unescape(field) == 8 && strcmp(field, "a*b%zz%4") == 0,
+           "unescape: lowercase hex accepted, bad escapes kept as is (%s)", field);
     rtb_rec_begin(&r, buf, sizeof buf, 'N');
     rtb_rec_str(&r, "reason", NULL);
     len = rtb_rec_end(&r);
-    CHECK(len > 0 && starts(buf, "RTB1 N reason= *"), "NULL value is an empty value");
+    CHECKF(len > 0 && starts(buf, "RTB1 N reason= *"), "NULL value is an empty value");
 }
 
 static void test_numbers(void)
@@ -188,18 +189,18 @@ static void test_numbers(void)
     rtb_rec_milli(&r, "m", 5);
     rtb_rec_milli(&r, "k", 1234567);
     len = rtb_rec_end(&r);
-    CHECK(len > 0 && starts(buf, "RTB1 F err=-3 min=-9223372036854775808 max=18446744073709551615 "
-                                 "m=0.005 k=1234.567 *"),
-          "numbers: %.*s", len - 1, buf);
-    CHECK(rtb_fmt_u64(out, 0) == 1 && strcmp(out, "0") == 0, "fmt_u64(0)");
-    CHECK(rtb_fmt_pad(out, sizeof out, "26", 7, 1) == 7 && strcmp(out, "     26") == 0,
-          "pad right like %%7u");
-    CHECK(rtb_fmt_pad(out, sizeof out, "ab", 5, 0) == 5 && strcmp(out, "ab   ") == 0,
-          "pad left like %%-5s");
-    CHECK(rtb_fmt_pad(out, sizeof out, "abcdef", 3, 0) == 6 && strcmp(out, "abcdef") == 0,
-          "never truncates");
-    CHECK(rtb_fmt_pad(out, 4, "abcdef", 0, 0) == 3 && strcmp(out, "abc") == 0,
-          "but fits the buffer");
+    CHECKF(len > 0 && starts(buf, "RTB1 F err=-3 min=-9223372036854775808 max=18446744073709551615 "
+                                  "m=0.005 k=1234.567 *"),
+           "numbers: %.*s", len - 1, buf);
+    CHECKF(rtb_fmt_u64(out, 0) == 1 && strcmp(out, "0") == 0, "fmt_u64(0)");
+    CHECKF(rtb_fmt_pad(out, sizeof out, "26", 7, 1) == 7 && strcmp(out, "     26") == 0,
+           "pad right like %%7u");
+    CHECKF(rtb_fmt_pad(out, sizeof out, "ab", 5, 0) == 5 && strcmp(out, "ab   ") == 0,
+           "pad left like %%-5s");
+    CHECKF(rtb_fmt_pad(out, sizeof out, "abcdef", 3, 0) == 6 && strcmp(out, "abcdef") == 0,
+           "never truncates");
+    CHECKF(rtb_fmt_pad(out, 4, "abcdef", 0, 0) == 3 && strcmp(out, "abc") == 0,
+           "but fits the buffer");
 }
 
 static void test_overflow(void)
@@ -208,14 +209,15 @@ static void test_overflow(void)
     struct rtb_rec r;
     rtb_rec_begin(&r, buf, sizeof buf, 'R');
     rtb_rec_str(&r, "id", "a.very.long.benchmark.identifier.that.does.not.fit");
-    CHECK(rtb_rec_end(&r) == RTB_ERR_OVERFLOW, "a record that does not fit gives RTB_ERR_OVERFLOW");
+    CHECKF(rtb_rec_end(&r) == RTB_ERR_OVERFLOW,
+           "a record that does not fit gives RTB_ERR_OVERFLOW");
     rtb_rec_begin(&r, buf, 27, 'E');
     rtb_rec_u64(&r, "records", 1);
     /* "RTB1 E records=1 *xxxxxxxx\n" is 27 bytes + NUL = 28 > 27 */
-    CHECK(rtb_rec_end(&r) == RTB_ERR_OVERFLOW, "one byte short for the NUL is an overflow");
+    CHECKF(rtb_rec_end(&r) == RTB_ERR_OVERFLOW, "one byte short for the NUL is an overflow");
     rtb_rec_begin(&r, buf, 28, 'E');
     rtb_rec_u64(&r, "records", 1);
-    CHECK(rtb_rec_end(&r) == 27, "exactly enough room works");
+    CHECKF(rtb_rec_end(&r) == 27, "exactly enough room works");
 }
 
 static void test_strerror(void)
@@ -227,11 +229,11 @@ static void test_strerror(void)
             if (strcmp(rtb_strerror(e), rtb_strerror(f)) == 0)
                 distinct = 0;
     }
-    CHECK(distinct, "every error code has its own name");
-    CHECK(strcmp(rtb_strerror(RTB_ERR_TIMEOUT), "timeout") == 0, "timeout name");
-    CHECK(strcmp(rtb_strerror(RTB_ERR_NOTSUP), "notsup") == 0, "notsup name");
-    CHECK(strcmp(rtb_strerror(-99), "unknown") == 0 && strcmp(rtb_strerror(5), "unknown") == 0,
-          "unknown codes give \"unknown\", never NULL");
+    CHECKF(distinct, "every error code has its own name");
+    CHECKF(strcmp(rtb_strerror(RTB_ERR_TIMEOUT), "timeout") == 0, "timeout name");
+    CHECKF(strcmp(rtb_strerror(RTB_ERR_NOTSUP), "notsup") == 0, "notsup name");
+    CHECKF(strcmp(rtb_strerror(-99), "unknown") == 0 && strcmp(rtb_strerror(5), "unknown") == 0,
+           "unknown codes give \"unknown\", never NULL");
 }
 
 int main(void)
@@ -244,5 +246,5 @@ int main(void)
     test_numbers();
     test_overflow();
     test_strerror();
-    return check_done();
+    return check_summary(NULL);
 }

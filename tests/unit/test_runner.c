@@ -260,8 +260,8 @@ static void test_full_run(void)
     char want[64];
 
     run(NULL, &rc);
-    CHECK(rc == RTB_ERR_CHECK,
-          "rtb_main returns the first error (check, -10, of semaphore.take): %d", rc);
+    CHECKF(rc == RTB_ERR_CHECK,
+           "rtb_main returns the first error (check, -10, of semaphore.take): %d", rc);
 
     for (i = 0; i < nlines; i++) {
         if (strncmp(lines[i], "RTB1 ", 5) != 0)
@@ -298,56 +298,57 @@ static void test_full_run(void)
                 big++;
         }
     }
-    CHECK(nrec > 0 && bad_crc == 0, "all %u records pass rtb_rec_check", nrec);
-    CHECK(big == 0, "no value in any R record is near 2^32");
-    CHECK(no_human == 0, "every R/N/F record has its human line");
+    CHECKF(nrec > 0 && bad_crc == 0, "all %u records pass rtb_rec_check", nrec);
+    CHECKF(big == 0, "no value in any R record is near 2^32");
+    CHECKF(no_human == 0, "every R/N/F record has its human line");
 
     h = record_of('H', NULL);
-    CHECK(h != NULL && h == lines[first_rec], "the H record is the first record");
+    CHECKF(h != NULL && h == lines[first_rec], "the H record is the first record");
     for (k = 0; h && k < sizeof hkeys / sizeof hkeys[0]; k++)
-        CHECK(field(h, hkeys[k]) != NULL, "H has key %s (%s)", hkeys[k],
-              field(h, hkeys[k]) ? field(h, hkeys[k]) : "");
-    CHECK(field_is(h, "rtbench", RTB_VERSION) && field_is(h, "port", "fake") &&
-              field_is(h, "kver", "1.2.3") && field_is(h, "board", "unit test board") &&
-              field_is(h, "sched", "fake=strict*no"),
-          "H carries the port info, escaped and restored");
-    CHECK(field_is(h, "timer", "fake16") && field_is(h, "hz", "100000000") &&
-              field_is(h, "bits", "16") && field_is(h, "unit", "cycles") &&
-              field_is(h, "ns_num", "10") && field_is(h, "ns_den", "1") &&
-              field_is(h, "clock", "hw"),
-          "H carries the timer description");
-    CHECK(field_is(h, "iters", "100") && field_is(h, "warmup", "4") && field_is(h, "filter", "*") &&
-              field_is(h, "cflags", "-O1 unit test"),
-          "H carries the defaults of rtb_config.h");
-    CHECK(field_is(h, "overhead", "3"), "calibrated overhead is the fake's 3 ticks per read");
-    CHECK(
+        CHECKF(field(h, hkeys[k]) != NULL, "H has key %s (%s)", hkeys[k],
+               field(h, hkeys[k]) ? field(h, hkeys[k]) : "");
+    CHECKF(field_is(h, "rtbench", RTB_VERSION) && field_is(h, "port", "fake") &&
+               field_is(h, "kver", "1.2.3") && field_is(h, "board", "unit test board") &&
+               field_is(h, "sched", "fake=strict*no"),
+           "H carries the port info, escaped and restored");
+    CHECKF(field_is(h, "timer", "fake16") && field_is(h, "hz", "100000000") &&
+               field_is(h, "bits", "16") && field_is(h, "unit", "cycles") &&
+               field_is(h, "ns_num", "10") && field_is(h, "ns_den", "1") &&
+               field_is(h, "clock", "hw"),
+           "H carries the timer description");
+    CHECKF(field_is(h, "iters", "100") && field_is(h, "warmup", "4") &&
+               field_is(h, "filter", "*") && field_is(h, "cflags", "-O1 unit test"),
+           "H carries the defaults of rtb_config.h");
+    CHECKF(field_is(h, "overhead", "3"), "calibrated overhead is the fake's 3 ticks per read");
+    CHECKF(
         h && (strncmp(field(h, "cc"), "gcc ", 4) == 0 || strncmp(field(h, "cc"), "clang ", 6) == 0),
         "cc names the compiler: %s", h ? field(h, "cc") : "");
     snprintf(want, sizeof want, "%u", rtb_catalog_len);
-    CHECK(field_is(h, "count", want), "H count is the whole catalog (%u)", rtb_catalog_len);
+    CHECKF(field_is(h, "count", want), "H count is the whole catalog (%u)", rtb_catalog_len);
 
     e = record_of('E', NULL);
-    CHECK(e != NULL && e == lines[nlines - 1], "the E record is the last line");
+    CHECKF(e != NULL && e == lines[nlines - 1], "the E record is the last line");
     snprintf(want, sizeof want, "%u", nrnf);
-    CHECK(field_is(e, "records", want) && nrnf == rtb_catalog_len,
-          "E records=%u equals the R+N+F records printed", nrnf);
-    CHECK(field_is(e, "status", "-10"), "E status is the first error (-10)");
+    CHECKF(field_is(e, "records", want) && nrnf == rtb_catalog_len,
+           "E records=%u equals the R+N+F records printed", nrnf);
+    CHECKF(field_is(e, "status", "-10"), "E status is the first error (-10)");
 
     /* capabilities absent -> N with the port's reason */
     r = record_of('N', "fifo.put.immediate.kernel");
-    CHECK(field_is(r, "reason", "fake port has no FIFO"), "missing FIFO: N with the port's reason");
+    CHECKF(field_is(r, "reason", "fake port has no FIFO"),
+           "missing FIFO: N with the port's reason");
     r = record_of('N', "heap.malloc.immediate");
-    CHECK(field_is(r, "reason", "fake port: capability absent"),
-          "missing heap: N with the port's reason");
+    CHECKF(field_is(r, "reason", "fake port: capability absent"),
+           "missing heap: N with the port's reason");
     r = record_of('N', "thread.suspend.kernel.from.kernel");
-    CHECK(r != NULL, "second capability (SUSPEND) absent -> N");
+    CHECKF(r != NULL, "second capability (SUSPEND) absent -> N");
     r = human_of("fifo.put.immediate.kernel");
-    CHECK(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s",
-          r ? r : "");
+    CHECKF(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s",
+           r ? r : "");
     r = record_of('N', "mutex.unlock.immediate.recursive.kernel");
-    CHECK(field_is(r, "reason", "fake: unlock=not measured"), "rtb_na() reason in the N record");
-    CHECK(record_of('R', "fifo.put.immediate.kernel") == NULL,
-          "no figure for a missing capability");
+    CHECKF(field_is(r, "reason", "fake: unlock=not measured"), "rtb_na() reason in the N record");
+    CHECKF(record_of('R', "fifo.put.immediate.kernel") == NULL,
+           "no figure for a missing capability");
 
     /* calib: the fake counter advances only on reads, so every window is
      * exactly the overhead: all zero after subtraction */
@@ -355,45 +356,45 @@ static void test_full_run(void)
         static const char *const ids[] = {"calib.empty", "calib.nop10", "calib.nop100",
                                           "calib.call"};
         r = record_of('R', ids[k]);
-        CHECK(field_is(r, "n", "100") && field_is(r, "min", "0") && field_is(r, "max", "0") &&
-                  field_is(r, "mean", "0.000") && field_is(r, "flags", ""),
-              "%s: R n=100 with 0 after overhead subtraction", ids[k]);
+        CHECKF(field_is(r, "n", "100") && field_is(r, "min", "0") && field_is(r, "max", "0") &&
+                   field_is(r, "mean", "0.000") && field_is(r, "flags", ""),
+               "%s: R n=100 with 0 after overhead subtraction", ids[k]);
     }
 
     /* wrap of the 16-bit counter measured right */
     r = record_of('R', "semaphore.give.immediate.kernel");
-    CHECK(sem_give_calls == 104, "benchmark ran warm-up + iterations = 104 windows (%u)",
-          sem_give_calls);
-    CHECK(sem_give_wraps > 0, "the 16-bit counter wrapped inside %u windows", sem_give_wraps);
-    CHECK(field_is(r, "n", "100") && field_is(r, "min", "100") && field_is(r, "max", "100") &&
-              field_is(r, "mean", "100.000") && field_is(r, "sd", "0.000") &&
-              field_is(r, "p999", "100") && field_is(r, "flags", ""),
-          "every window across the wraps measures 100 ticks: %s", r ? r : "");
+    CHECKF(sem_give_calls == 104, "benchmark ran warm-up + iterations = 104 windows (%u)",
+           sem_give_calls);
+    CHECKF(sem_give_wraps > 0, "the 16-bit counter wrapped inside %u windows", sem_give_wraps);
+    CHECKF(field_is(r, "n", "100") && field_is(r, "min", "100") && field_is(r, "max", "100") &&
+               field_is(r, "mean", "100.000") && field_is(r, "sd", "0.000") &&
+               field_is(r, "p999", "100") && field_is(r, "flags", ""),
+           "every window across the wraps measures 100 ticks: %s", r ? r : "");
     r = human_of("semaphore.give.immediate.kernel");
-    CHECK(r &&
-              strcmp(
-                  r,
-                  "semaphore.give.immediate.kernel          - Give a semaphore (no waiters)        "
-                  "              :     100 cycles ,    1000 ns : p50=100 p90=100 p99=100 "
-                  "p99.9=100 min=100 max=100 sd=0.000 n=100") == 0,
-          "human line in latency_measure's layout: %s", r ? r : "");
+    CHECKF(
+        r && strcmp(
+                 r,
+                 "semaphore.give.immediate.kernel          - Give a semaphore (no waiters)        "
+                 "              :     100 cycles ,    1000 ns : p50=100 p90=100 p99=100 "
+                 "p99.9=100 min=100 max=100 sd=0.000 n=100") == 0,
+        "human line in latency_measure's layout: %s", r ? r : "");
 
     r = record_of('R', "events.post.immediate.kernel");
-    CHECK(field_is(r, "flags", "clamped") && field_is(r, "max", "0"),
-          "windows below the overhead: 0 and flags=clamped");
+    CHECKF(field_is(r, "flags", "clamped") && field_is(r, "max", "0"),
+           "windows below the overhead: 0 and flags=clamped");
     r = record_of('R', "thread.start.kernel.from.kernel");
-    CHECK(field_is(r, "flags", "nosched") && field_is(r, "mean", "50.000") &&
-              field_is(r, "sd", "10.000") && field_is(r, "p50", "40") && field_is(r, "p90", "60"),
-          "RTB_NEEDS_RT without RT_SCHED: flags=nosched; 40/60 alternating: mean 50 sd 10");
+    CHECKF(field_is(r, "flags", "nosched") && field_is(r, "mean", "50.000") &&
+               field_is(r, "sd", "10.000") && field_is(r, "p50", "40") && field_is(r, "p90", "60"),
+           "RTB_NEEDS_RT without RT_SCHED: flags=nosched; 40/60 alternating: mean 50 sd 10");
 
     r = record_of('F', "mutex.lock.immediate.recursive.kernel");
-    CHECK(field_is(r, "err", "-9") && field_is(r, "name", "port") && field_is(r, "native", "42"),
-          "port failure: F err=-9 name=port native=42");
+    CHECKF(field_is(r, "err", "-9") && field_is(r, "name", "port") && field_is(r, "native", "42"),
+           "port failure: F err=-9 name=port native=42");
     r = human_of("mutex.lock.immediate.recursive.kernel");
-    CHECK(r && strstr(r, " : FAILED : port (-9)") != NULL, "human FAILED line");
+    CHECKF(r && strstr(r, " : FAILED : port (-9)") != NULL, "human FAILED line");
     r = record_of('F', "semaphore.take.immediate.kernel");
-    CHECK(field_is(r, "err", "-10") && field_is(r, "name", "check"),
-          "success without samples is F check, not a figure");
+    CHECKF(field_is(r, "err", "-10") && field_is(r, "name", "check"),
+           "success without samples is F check, not a figure");
 }
 
 static void test_configured_run(void)
@@ -410,21 +411,21 @@ static void test_configured_run(void)
     cfg.list_only = 0;
     run(&cfg, &rc);
     h = record_of('H', NULL);
-    CHECK(rc == 0, "filtered run returns 0");
-    CHECK(field_is(h, "iters", "1000") && field_is(h, "warmup", "0") && field_is(h, "count", "1") &&
-              field_is(h, "filter", "semaphore.give.*,-*wake*"),
-          "iterations capped at RTB_CONFIG_MAX_SAMPLES, warm-up 0, count 1");
+    CHECKF(rc == 0, "filtered run returns 0");
+    CHECKF(field_is(h, "iters", "1000") && field_is(h, "warmup", "0") &&
+               field_is(h, "count", "1") && field_is(h, "filter", "semaphore.give.*,-*wake*"),
+           "iterations capped at RTB_CONFIG_MAX_SAMPLES, warm-up 0, count 1");
     r = record_of('R', "semaphore.give.immediate.kernel");
-    CHECK(field_is(r, "n", "1000") && field_is(r, "mean", "200.000") && field_is(r, "min", "200"),
-          "ticks converted with unit_num/unit_den (x2): %s", r ? r : "");
+    CHECKF(field_is(r, "n", "1000") && field_is(r, "mean", "200.000") && field_is(r, "min", "200"),
+           "ticks converted with unit_num/unit_den (x2): %s", r ? r : "");
     r = human_of("semaphore.give.immediate.kernel");
-    CHECK(r && strstr(r, ":     200 insns ,    2000 ns :") != NULL,
-          "human line in the timer's unit");
-    CHECK(record_of('R', "semaphore.give.wake+ctx.k_to_k") == NULL &&
-              record_of('N', "semaphore.give.wake+ctx.k_to_k") == NULL,
-          "excluded id semaphore.give.wake+ctx.k_to_k gets no record");
+    CHECKF(r && strstr(r, ":     200 insns ,    2000 ns :") != NULL,
+           "human line in the timer's unit");
+    CHECKF(record_of('R', "semaphore.give.wake+ctx.k_to_k") == NULL &&
+               record_of('N', "semaphore.give.wake+ctx.k_to_k") == NULL,
+           "excluded id semaphore.give.wake+ctx.k_to_k gets no record");
     e = record_of('E', NULL);
-    CHECK(field_is(e, "records", "1") && field_is(e, "status", "0"), "E records=1 status=0");
+    CHECKF(field_is(e, "records", "1") && field_is(e, "status", "0"), "E records=1 status=0");
     fake_desc.unit = "cycles";
     fake_desc.unit_num = 1;
 }
@@ -443,8 +444,8 @@ static void test_native_only_for_port_errors(void)
     cfg.warmup = UINT32_MAX;
     run(&cfg, &rc);
     r = record_of('F', "semaphore.take.immediate.kernel");
-    CHECK(rc == RTB_ERR_CHECK && field_is(r, "err", "-10") && field_is(r, "native", "0"),
-          "F check after a port failure: native=0, not the stale 42: %s", r ? r : "");
+    CHECKF(rc == RTB_ERR_CHECK && field_is(r, "err", "-10") && field_is(r, "native", "0"),
+           "F check after a port failure: native=0, not the stale 42: %s", r ? r : "");
     fake_errno = 0;
 }
 
@@ -460,15 +461,15 @@ static void test_list_and_errors(void)
     run(&cfg, &rc);
     for (i = 0; i < nlines; i++)
         recs += strncmp(lines[i], "RTB1", 4) == 0;
-    CHECK(rc == 0 && nlines == rtb_catalog_len && recs == 0,
-          "list prints %u catalog lines, no records", nlines);
-    CHECK(nlines > 0 && strncmp(lines[0], rtb_catalog[0].id, strlen(rtb_catalog[0].id)) == 0,
-          "list starts with the first catalog id");
+    CHECKF(rc == 0 && nlines == rtb_catalog_len && recs == 0,
+           "list prints %u catalog lines, no records", nlines);
+    CHECKF(nlines > 0 && strncmp(lines[0], rtb_catalog[0].id, strlen(rtb_catalog[0].id)) == 0,
+           "list starts with the first catalog id");
 
     fake_desc.hz = 0;
     run(NULL, &rc);
-    CHECK(rc == RTB_ERR_INVAL && nlines == 1 && strncmp(lines[0], "rtbench: error:", 15) == 0,
-          "invalid timer description: one error line, RTB_ERR_INVAL, no records");
+    CHECKF(rc == RTB_ERR_INVAL && nlines == 1 && strncmp(lines[0], "rtbench: error:", 15) == 0,
+           "invalid timer description: one error line, RTB_ERR_INVAL, no records");
     fake_desc.hz = 100000000u;
 
     {
@@ -478,10 +479,10 @@ static void test_list_and_errors(void)
         memset(long_kver, 'v', sizeof long_kver - 1);
         fake_info.kernel_version = long_kver;
         run(NULL, &rc);
-        CHECK(rc == RTB_ERR_OVERFLOW && record_of('H', NULL) == NULL &&
-                  record_of('R', NULL) == NULL && nlines == 2 &&
-                  strncmp(lines[1], "rtbench: error: record longer", 29) == 0,
-              "header too long: RTB_ERR_OVERFLOW, an error line, no records, nothing run");
+        CHECKF(rc == RTB_ERR_OVERFLOW && record_of('H', NULL) == NULL &&
+                   record_of('R', NULL) == NULL && nlines == 2 &&
+                   strncmp(lines[1], "rtbench: error: record longer", 29) == 0,
+               "header too long: RTB_ERR_OVERFLOW, an error line, no records, nothing run");
         fake_info.kernel_version = saved;
     }
 }
@@ -492,5 +493,5 @@ int main(void)
     test_configured_run();
     test_native_only_for_port_errors();
     test_list_and_errors();
-    return check_done();
+    return check_summary(NULL);
 }

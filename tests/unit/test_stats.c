@@ -41,29 +41,29 @@ static void test_percentiles(void)
     for (i = 0; i < 1000; i++)
         v[i] = i + 1;
     stats_of(v, 1000, &st);
-    CHECK_EQ(st.p50, 500, "ascending 1..1000 p50");
-    CHECK_EQ(st.p90, 900, "ascending p90");
-    CHECK_EQ(st.p99, 990, "ascending p99");
-    CHECK_EQ(st.p999, 999, "ascending p99.9");
-    CHECK_EQ(st.min, 1, "ascending min");
-    CHECK_EQ(st.max, 1000, "ascending max");
-    CHECK_EQ(st.mean_milli, 500500, "ascending mean 500.5");
+    CHECK_EQ(st.p50, 500);
+    CHECK_EQ(st.p90, 900);
+    CHECK_EQ(st.p99, 990);
+    CHECK_EQ(st.p999, 999);
+    CHECK_EQ(st.min, 1);
+    CHECK_EQ(st.max, 1000);
+    CHECK_EQ(st.mean_milli, 500500);
     /* sd of 1..n = sqrt((n^2-1)/12) = 288.674990... */
-    CHECK_EQ(st.sd_milli, 288675, "ascending sd 288.675");
-    CHECK_EQ(rtb_percentile(buf, 1000, 1), 1, "ascending p0.1");
-    CHECK_EQ(rtb_percentile(buf, 1000, 1000), 1000, "ascending p100");
+    CHECK_EQ(st.sd_milli, 288675);
+    CHECK_EQ(rtb_percentile(buf, 1000, 1), 1);
+    CHECK_EQ(rtb_percentile(buf, 1000, 1000), 1000);
 
     /* descending: same answers after the sort */
     for (i = 0; i < 1000; i++)
         v[i] = 1000 - i;
     stats_of(v, 1000, &st);
-    CHECK(st.p50 == 500 && st.p90 == 900 && st.p99 == 990 && st.p999 == 999 && st.min == 1 &&
-              st.max == 1000 && st.mean_milli == 500500 && st.sd_milli == 288675,
-          "descending 1000..1 gives the same statistics");
+    CHECKF(st.p50 == 500 && st.p90 == 900 && st.p99 == 990 && st.p999 == 999 && st.min == 1 &&
+               st.max == 1000 && st.mean_milli == 500500 && st.sd_milli == 288675,
+           "descending 1000..1 gives the same statistics");
     for (i = 1; i < 1000; i++)
         if (buf[i - 1] > buf[i])
             break;
-    CHECK(i == 1000, "descending input sorted ascending in place");
+    CHECKF(i == 1000, "descending input sorted ascending in place");
 
     /* shuffled (Fisher-Yates with a fixed seed) */
     for (i = 0; i < 1000; i++)
@@ -74,69 +74,69 @@ static void test_percentiles(void)
         v[j] = t;
     }
     stats_of(v, 1000, &st);
-    CHECK(st.p50 == 500 && st.p90 == 900 && st.p99 == 990 && st.p999 == 999 &&
-              st.mean_milli == 500500 && st.sd_milli == 288675,
-          "shuffled 1..1000 gives the same statistics");
+    CHECKF(st.p50 == 500 && st.p90 == 900 && st.p99 == 990 && st.p999 == 999 &&
+               st.mean_milli == 500500 && st.sd_milli == 288675,
+           "shuffled 1..1000 gives the same statistics");
 
     /* skewed: 990 x 10 and 10 x 1000 (the outliers must not move p50..p99) */
     for (i = 0; i < 1000; i++)
         v[i] = i % 100 == 7 ? 1000 : 10;
     stats_of(v, 1000, &st);
-    CHECK_EQ(st.p50, 10, "skewed p50");
-    CHECK_EQ(st.p90, 10, "skewed p90");
-    CHECK_EQ(st.p99, 10, "skewed p99 (990th of 1000 is still 10)");
-    CHECK_EQ(st.p999, 1000, "skewed p99.9");
-    CHECK_EQ(st.max, 1000, "skewed max");
+    CHECK_EQ(st.p50, 10);
+    CHECK_EQ(st.p90, 10);
+    CHECK_EQ(st.p99, 10);
+    CHECK_EQ(st.p999, 1000);
+    CHECK_EQ(st.max, 1000);
     /* mean = (9900 + 10000) / 1000 = 19.9 ; var = 0.99*0.01*990^2 = 9702.99,
      * sd = 98.503756... */
-    CHECK_EQ(st.mean_milli, 19900, "skewed mean 19.900");
-    CHECK_EQ(st.sd_milli, 98504, "skewed sd 98.504");
+    CHECK_EQ(st.mean_milli, 19900);
+    CHECK_EQ(st.sd_milli, 98504);
 
     /* constant */
     for (i = 0; i < 1000; i++)
         v[i] = 4242;
     stats_of(v, 1000, &st);
-    CHECK(st.min == 4242 && st.max == 4242 && st.p50 == 4242 && st.p999 == 4242 &&
-              st.mean_milli == 4242000 && st.sd_milli == 0,
-          "constant 4242: all percentiles 4242, mean 4242.000, sd 0");
+    CHECKF(st.min == 4242 && st.max == 4242 && st.p50 == 4242 && st.p999 == 4242 &&
+               st.mean_milli == 4242000 && st.sd_milli == 0,
+           "constant 4242: all percentiles 4242, mean 4242.000, sd 0");
 
     /* n = 1 */
     v[0] = 77;
     stats_of(v, 1, &st);
-    CHECK(st.n == 1 && st.min == 77 && st.max == 77 && st.p50 == 77 && st.p90 == 77 &&
-              st.p99 == 77 && st.p999 == 77 && st.mean_milli == 77000 && st.sd_milli == 0,
-          "n=1: every statistic is the sample, sd 0");
+    CHECKF(st.n == 1 && st.min == 77 && st.max == 77 && st.p50 == 77 && st.p90 == 77 &&
+               st.p99 == 77 && st.p999 == 77 && st.mean_milli == 77000 && st.sd_milli == 0,
+           "n=1: every statistic is the sample, sd 0");
 
     /* n = 2: nearest rank p50 = the lower one, p90.. = the upper one */
     v[0] = 30;
     v[1] = 10;
     stats_of(v, 2, &st);
-    CHECK(st.p50 == 10 && st.p90 == 30 && st.p99 == 30 && st.p999 == 30, "n=2: p50=10 p90=30");
-    CHECK_EQ(st.mean_milli, 20000, "n=2 mean 20.000");
-    CHECK_EQ(st.sd_milli, 10000, "n=2 sd 10.000");
+    CHECKF(st.p50 == 10 && st.p90 == 30 && st.p99 == 30 && st.p999 == 30, "n=2: p50=10 p90=30");
+    CHECK_EQ(st.mean_milli, 20000);
+    CHECK_EQ(st.sd_milli, 10000);
 
     /* textbook: 2 4 4 4 5 5 7 9 -> mean 5, sd 2 */
     {
         static const uint32_t t[8] = {2, 4, 4, 4, 5, 5, 7, 9};
         stats_of(t, 8, &st);
-        CHECK(st.mean_milli == 5000 && st.sd_milli == 2000,
-              "2 4 4 4 5 5 7 9: mean 5.000 sd 2.000 (got %llu %llu)",
-              (unsigned long long)st.mean_milli, (unsigned long long)st.sd_milli);
-        CHECK_EQ(st.p50, 4, "2 4 4 4 5 5 7 9: p50 (rank 4)");
+        CHECKF(st.mean_milli == 5000 && st.sd_milli == 2000,
+               "2 4 4 4 5 5 7 9: mean 5.000 sd 2.000 (got %llu %llu)",
+               (unsigned long long)st.mean_milli, (unsigned long long)st.sd_milli);
+        CHECK_EQ(st.p50, 4);
     }
     /* rounding: 1 2 -> mean 1.5, sd 0.5 ; 1 1 2 -> mean 1.333, sd 0.471 */
     {
         static const uint32_t a[3] = {1, 1, 2};
         stats_of(a, 3, &st);
-        CHECK(st.mean_milli == 1333 && st.sd_milli == 471,
-              "1 1 2: mean 1.333 sd 0.471 (got %llu %llu)", (unsigned long long)st.mean_milli,
-              (unsigned long long)st.sd_milli);
+        CHECKF(st.mean_milli == 1333 && st.sd_milli == 471,
+               "1 1 2: mean 1.333 sd 0.471 (got %llu %llu)", (unsigned long long)st.mean_milli,
+               (unsigned long long)st.sd_milli);
         static const uint32_t b[3] = {1, 2, 2};
         stats_of(b, 3, &st);
-        CHECK_EQ(st.mean_milli, 1667, "1 2 2: mean 1.667 (rounded up)");
+        CHECK_EQ(st.mean_milli, 1667);
     }
     stats_of(v, 0, &st);
-    CHECK(st.n == 0 && st.max == 0 && st.mean_milli == 0, "n=0 gives zeros");
+    CHECKF(st.n == 0 && st.max == 0 && st.mean_milli == 0, "n=0 gives zeros");
 }
 
 /* Extremes: no overflow with UINT32_MAX samples and n up to 2^20. */
@@ -149,16 +149,16 @@ static void test_extremes(void)
     for (i = 0; i < (1u << 20); i++)
         big[i] = UINT32_MAX;
     rtb_stats_compute(big, 1u << 20, &st);
-    CHECK(st.mean_milli == (uint64_t)UINT32_MAX * 1000 && st.sd_milli == 0,
-          "2^20 samples of UINT32_MAX: mean exact, sd 0");
+    CHECKF(st.mean_milli == (uint64_t)UINT32_MAX * 1000 && st.sd_milli == 0,
+           "2^20 samples of UINT32_MAX: mean exact, sd 0");
 
     for (i = 0; i < (1u << 20); i++)
         big[i] = (i & 1) ? UINT32_MAX : 0;
     rtb_stats_compute(big, 1u << 20, &st);
     /* half 0, half M: mean M/2, sd M/2, M = 4294967295 */
-    CHECK_EQ(st.mean_milli, 2147483647500ull, "0/UINT32_MAX alternating: mean 2147483647.500");
-    CHECK_EQ(st.sd_milli, 2147483647500ull, "0/UINT32_MAX alternating: sd 2147483647.500");
-    CHECK(st.p50 == 0 && st.p90 == UINT32_MAX, "0/UINT32_MAX: p50 0, p90 UINT32_MAX");
+    CHECK_EQ(st.mean_milli, 2147483647500ull);
+    CHECK_EQ(st.sd_milli, 2147483647500ull);
+    CHECKF(st.p50 == 0 && st.p90 == UINT32_MAX, "0/UINT32_MAX: p50 0, p90 UINT32_MAX");
 }
 
 /* Random data sets against long double reference values. */
@@ -184,69 +184,64 @@ static void test_random_vs_float(void)
             fabsl((long double)st.sd_milli - sd * 1000) > 0.5L + sd * 1e-12L)
             bad++;
     }
-    CHECK(bad == 0, "200 random data sets: mean and sd within rounding of long double (%u off)",
-          bad);
+    CHECKF(bad == 0, "200 random data sets: mean and sd within rounding of long double (%u off)",
+           bad);
 }
 
 static void test_delta(void)
 {
     /* 16-bit counter: 0xfff0 -> 0x0010 is 0x20 ticks */
-    CHECK_EQ(rtb_delta(0xfff0, 0x0010, 16), 0x20, "16-bit wrap");
-    CHECK_EQ(rtb_delta(0x1234, 0x1300, 16), 0xcc, "16-bit no wrap");
+    CHECK_EQ(rtb_delta(0xfff0, 0x0010, 16), 0x20);
+    CHECK_EQ(rtb_delta(0x1234, 0x1300, 16), 0xcc);
     /* a port may hand back stray high bits: they are ignored */
-    CHECK_EQ(rtb_delta(0xabcdfff0, 0x12340010, 16), 0x20, "16-bit wrap, junk above bit 15");
-    CHECK_EQ(rtb_delta(0xfffffe, 0x000005, 24), 7, "24-bit wrap (SysTick width)");
-    CHECK_EQ(rtb_delta(0x100, 0x200, 24), 0x100, "24-bit no wrap");
-    CHECK_EQ(rtb_delta(0xffffff00u, 0x00000100u, 32), 0x200, "32-bit wrap");
-    CHECK_EQ(rtb_delta(1000, 1500, 32), 500, "32-bit no wrap");
-    CHECK_EQ(rtb_delta(UINT64_MAX - 9, 10, 64), 20, "64-bit wrap");
-    CHECK_EQ(rtb_delta(5, 7, 64), 2, "64-bit no wrap");
-    CHECK_EQ(rtb_delta(1, 0, 1), 1, "1-bit counter");
-    CHECK_EQ(rtb_delta(0, 0x1234, 63), 0x1234, "63-bit");
-    CHECK_EQ(rtb_delta(77, 77, 32), 0, "equal stamps");
+    CHECK_EQ(rtb_delta(0xabcdfff0, 0x12340010, 16), 0x20);
+    CHECK_EQ(rtb_delta(0xfffffe, 0x000005, 24), 7);
+    CHECK_EQ(rtb_delta(0x100, 0x200, 24), 0x100);
+    CHECK_EQ(rtb_delta(0xffffff00u, 0x00000100u, 32), 0x200);
+    CHECK_EQ(rtb_delta(1000, 1500, 32), 500);
+    CHECK_EQ(rtb_delta(UINT64_MAX - 9, 10, 64), 20);
+    CHECK_EQ(rtb_delta(5, 7, 64), 2);
+    CHECK_EQ(rtb_delta(1, 0, 1), 1);
+    CHECK_EQ(rtb_delta(0, 0x1234, 63), 0x1234);
+    CHECK_EQ(rtb_delta(77, 77, 32), 0);
 }
 
 static void test_overhead(void)
 {
     uint32_t clamped = 0, saturated = 0;
-    CHECK_EQ(rtb_sub_overhead(100, 30, &clamped, &saturated), 70, "100 - 30");
-    CHECK(clamped == 0 && saturated == 0, "nothing counted for a normal sample");
-    CHECK_EQ(rtb_sub_overhead(20, 30, &clamped, &saturated), 0, "delta < overhead clamps to 0");
-    CHECK_EQ(clamped, 1, "clamp counted");
-    CHECK_EQ(rtb_sub_overhead(0, UINT64_MAX, &clamped, &saturated), 0, "huge overhead clamps");
-    CHECK_EQ(clamped, 2, "second clamp counted");
-    CHECK_EQ(rtb_sub_overhead(30, 30, &clamped, &saturated), 0,
-             "delta == overhead is 0, not clamped");
-    CHECK_EQ(clamped, 2, "equal is not a clamp");
-    CHECK_EQ(rtb_sub_overhead((uint64_t)1 << 40, 5, &clamped, &saturated), UINT32_MAX,
-             "saturates at UINT32_MAX");
-    CHECK_EQ(saturated, 1, "saturation counted");
-    CHECK_EQ(rtb_sub_overhead((uint64_t)UINT32_MAX + 5, 5, &clamped, &saturated), UINT32_MAX,
-             "exactly UINT32_MAX");
-    CHECK_EQ(saturated, 1, "exactly UINT32_MAX is not saturated");
-    CHECK_EQ(rtb_sub_overhead(10, 20, NULL, NULL), 0, "NULL counters allowed");
+    CHECK_EQ(rtb_sub_overhead(100, 30, &clamped, &saturated), 70);
+    CHECKF(clamped == 0 && saturated == 0, "nothing counted for a normal sample");
+    CHECK_EQ(rtb_sub_overhead(20, 30, &clamped, &saturated), 0);
+    CHECK_EQ(clamped, 1);
+    CHECK_EQ(rtb_sub_overhead(0, UINT64_MAX, &clamped, &saturated), 0);
+    CHECK_EQ(clamped, 2);
+    CHECK_EQ(rtb_sub_overhead(30, 30, &clamped, &saturated), 0);
+    CHECK_EQ(clamped, 2);
+    CHECK_EQ(rtb_sub_overhead((uint64_t)1 << 40, 5, &clamped, &saturated), UINT32_MAX);
+    CHECK_EQ(saturated, 1);
+    CHECK_EQ(rtb_sub_overhead((uint64_t)UINT32_MAX + 5, 5, &clamped, &saturated), UINT32_MAX);
+    CHECK_EQ(saturated, 1);
+    CHECK_EQ(rtb_sub_overhead(10, 20, NULL, NULL), 0);
     /* the Zephyr underflow: a 16-bit wrap read naively would be 2^32 - small */
-    CHECK(rtb_sub_overhead(rtb_delta(0xfffe, 0x0001, 16), 5, NULL, NULL) == 0,
-          "3-tick window minus 5-tick overhead is 0, never 2^32-2");
+    CHECKF(rtb_sub_overhead(rtb_delta(0xfffe, 0x0001, 16), 5, NULL, NULL) == 0,
+           "3-tick window minus 5-tick overhead is 0, never 2^32-2");
 }
 
 static void test_scale(void)
 {
-    CHECK_EQ(rtb_scale(1000, 1, 1), 1000, "1/1");
-    CHECK_EQ(rtb_scale(10, 10, 26), 4, "10 * 10/26 = 3.85 -> 4");
-    CHECK_EQ(rtb_scale(13, 1, 26), 1, "13/26 = 0.5 rounds up");
-    CHECK_EQ(rtb_scale(12, 1, 26), 0, "12/26 rounds down");
+    CHECK_EQ(rtb_scale(1000, 1, 1), 1000);
+    CHECK_EQ(rtb_scale(10, 10, 26), 4);
+    CHECK_EQ(rtb_scale(13, 1, 26), 1);
+    CHECK_EQ(rtb_scale(12, 1, 26), 0);
     CHECK_EQ(rtb_scale(((uint64_t)1 << 40) - 1, (1u << 24) - 1, (1u << 24) - 3),
              (uint64_t)((((unsigned __int128)(((uint64_t)1 << 40) - 1)) * ((1u << 24) - 1) +
                          ((1u << 24) - 3) / 2) /
-                        ((1u << 24) - 3)),
-             "x < 2^40, num, den < 2^24");
+                        ((1u << 24) - 3)));
     CHECK_EQ(rtb_scale(UINT64_MAX, 1000000000u, 2600000000u),
-             (uint64_t)(((unsigned __int128)UINT64_MAX * 1000000000u + 1300000000u) / 2600000000u),
-             "UINT64_MAX ticks at 2.6 GHz to ns (128-bit intermediate)");
-    CHECK_EQ(rtb_scale(UINT64_MAX, 3, 1), UINT64_MAX, "overflowing result saturates");
-    CHECK_EQ(rtb_scale(5, 1, 0), 0, "den 0 gives 0");
-    CHECK_EQ(rtb_scale(0, 7, 3), 0, "0 stays 0");
+             (uint64_t)(((unsigned __int128)UINT64_MAX * 1000000000u + 1300000000u) / 2600000000u));
+    CHECK_EQ(rtb_scale(UINT64_MAX, 3, 1), UINT64_MAX);
+    CHECK_EQ(rtb_scale(5, 1, 0), 0);
+    CHECK_EQ(rtb_scale(0, 7, 3), 0);
 }
 
 static void test_sort(void)
@@ -260,7 +255,7 @@ static void test_sort(void)
             if (buf[i - 1] > buf[i])
                 bad++;
     }
-    CHECK(bad == 0, "heapsort sorts 43 random arrays with duplicates (%u inversions)", bad);
+    CHECKF(bad == 0, "heapsort sorts 43 random arrays with duplicates (%u inversions)", bad);
 }
 
 int main(void)
@@ -272,5 +267,5 @@ int main(void)
     test_delta();
     test_overhead();
     test_scale();
-    return check_done();
+    return check_summary(NULL);
 }

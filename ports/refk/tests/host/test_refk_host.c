@@ -7,22 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "refk_list.h"
 
 unsigned refk_host_switches;
 struct refk_sched refk_sched;
-
-static unsigned passed, failed;
-
-#define CHECK(e)                                                                                   \
-    do {                                                                                           \
-        if (e) {                                                                                   \
-            passed++;                                                                              \
-        } else {                                                                                   \
-            failed++;                                                                              \
-            printf("check failed (%s:%d): %s\n", __FILE__, __LINE__, #e);                          \
-        }                                                                                          \
-    } while (0)
 
 static void thread_init(struct refk_thread *t, unsigned prio)
 {
@@ -183,6 +172,5 @@ int main(void)
     test_make_ready_and_resched();
     test_waitq_order();
     test_heap();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary(NULL);
 }

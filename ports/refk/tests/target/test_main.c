@@ -2,8 +2,8 @@
  * refk tests under QEMU: the kernel's objects through the porting contract
  * (ports/refk/port.c), with real assertions. Built by ports/refk/CMakeLists.txt
  * as rtbench-refk-tests-<board>.elf; prints one line per failed check, one
- * per test, then "N passed, N failed", and exits with the number of failed
- * tests (0 = all passed).
+ * per test, then "N passed, N failed" (checks, tests/include/check.h), and
+ * exits 0 when every check passed, else 1.
  *
  * The tests run in a thread at TEST_PRIO; helpers run above (HI*) or below
  * (LO) it, so "woken and ran" and "still blocked" are visible from the
@@ -17,6 +17,11 @@
 #include "rtb_cm_board.h"
 #include "semihost.h"
 
+/* The tests' harness (tests/include/check.h) writes to the console. */
+#define CHECK_FREESTANDING
+#define CHECK_WRITE(s) rtb_cm_console_puts(s)
+#include "check.h"
+
 #define TEST_PRIO 10
 #define LO 5
 #define HI 20
@@ -25,7 +30,6 @@
 #define NHELP 4
 #define HELP_STACK 1024u
 
-static unsigned checks_failed; /* in the current test */
 static uint64_t help_stack[NHELP][HELP_STACK / 8u];
 static rtb_thread_t help[NHELP];
 
@@ -45,20 +49,6 @@ static void out_uint(uint32_t v)
     } while (v);
     out(&b[i]);
 }
-
-static void check(int ok, const char *expr, int line)
-{
-    if (ok)
-        return;
-    checks_failed++;
-    out("  check failed (line ");
-    out_uint((uint32_t)line);
-    out("): ");
-    out(expr);
-    out("\n");
-}
-#define CHECK(e) check((e) ? 1 : 0, #e, __LINE__)
-#define CHECK_EQ(a, b) check((a) == (b), #a " == " #b, __LINE__)
 
 static int spawn(unsigned i, rtb_entry_t fn, void *arg, int prio, unsigned flags)
 {
@@ -806,10 +796,12 @@ static void test_timeouts(void)
 {
     rtb_cycles_t t0, t1;
     uint64_t us;
+    int rc;
     CHECK_EQ(rtb_sem_init(&sem, 0, 1), 0);
     t0 = rtb_timer_read();
-    CHECK_EQ(rtb_sem_take(&sem, 5000), RTB_ERR_TIMEOUT);
+    rc = rtb_sem_take(&sem, 5000); /* the window holds the take only, not the check */
     t1 = rtb_timer_read();
+    CHECK_EQ(rc, RTB_ERR_TIMEOUT);
     us = elapsed_us(t0, t1);
     out("  5000 us timeout took ");
     out_uint((uint32_t)us);
@@ -1078,7 +1070,7 @@ static int want_deadlock(void)
 
 static void run_all(void *arg)
 {
-    unsigned i, passed = 0, failed = 0;
+    unsigned i, failed_before;
     (void)arg;
     if (want_deadlock()) {
         out("refk tests: blocking for ever (deadlock expected)\n");
@@ -1091,21 +1083,13 @@ static void run_all(void *arg)
     out(rtb_cm_board_name());
     out("\n");
     for (i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        checks_failed = 0;
+        failed_before = check_failures();
         tests[i].fn();
-        out(checks_failed ? "FAIL " : "ok   ");
+        out(check_failures() != failed_before ? "FAIL " : "ok   ");
         out(tests[i].name);
         out("\n");
-        if (checks_failed)
-            failed++;
-        else
-            passed++;
     }
-    out_uint(passed);
-    out(" passed, ");
-    out_uint(failed);
-    out(" failed\n");
-    rtb_cm_exit((int)failed);
+    rtb_cm_exit(check_summary(NULL));
 }
 
 int main(void)

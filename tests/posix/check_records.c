@@ -1,0 +1,174 @@
+/*
+ * rtbench - check one rtbench-posix output (stdin) against the record format
+ * (docs/records.md), with the host tool's record parser and the catalog as
+ * the C preprocessor reads it (catalog_ids.h).
+ *   check_records default               the 47 latency_measure ids, each once, nothing FAILED
+ *   check_records fallback              the same without strict priority scheduling (not
+ *                                       root): the header says SCHED_OTHER, results that
+ *                                       need it are flagged nosched
+ *   check_records filter PREFIX N       exactly the catalog ids starting with PREFIX, n == N
+ *   check_records filter-fallback PREFIX N   the same, without strict priority scheduling
+ * Prints a line per failed check and "N passed, N failed"; exit 1 if any failed, 2 on bad usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog_ids.h"
+#include "check.h"
+#include "model.h"
+#include "parse_rtbench.h"
+
+static const char *const header_keys[] = {
+    "rtbench", "port",  "kernel", "kver",     "board",  "cpu",    "timer",
+    "hz",      "bits",  "unit",   "ns_num",   "ns_den", "clock",  "cc",
+    "cflags",  "iters", "warmup", "overhead", "sched",  "filter", "count"};
+
+static int is_latency_id(const char *id)
+{
+    return strncmp(id, "calib.", 6) != 0;
+}
+
+static const struct test_catalog_entry *catalog_entry(const char *id)
+{
+    for (size_t i = 0; i < TEST_CATALOG_LEN; i++)
+        if (strcmp(test_catalog[i].id, id) == 0)
+            return &test_catalog[i];
+    return NULL;
+}
+
+/* No value near 2^32 or beyond (an underflowed subtraction), percentiles in order. */
+static void check_values(const struct metric *m)
+{
+    const double limit = 4294967296.0 - 16777216.0;
+    CHECKF(m->n < limit && m->min < limit && m->max < limit && m->p50 < limit && m->p90 < limit &&
+               m->p99 < limit && m->p999 < limit && m->mean < limit && m->sd < limit,
+           "%s: no value near 2^32 or beyond", m->id);
+    CHECKF(m->min <= m->p50 && m->p50 <= m->p99 && m->p99 <= m->max, "%s: min <= p50 <= p99 <= max",
+           m->id);
+}
+
+static void check_default(const struct run *run, int fallback)
+{
+    size_t latency = 0;
+    for (size_t i = 0; i < TEST_CATALOG_LEN; i++)
+        if (is_latency_id(test_catalog[i].id)) {
+            latency++;
+            CHECKF(run_find_metric(run, test_catalog[i].id) != NULL, "%s has a record",
+                   test_catalog[i].id);
+        }
+    CHECKF(run->n_m == 47 && latency == 47, "47 R/N/F records (%zu) for the 47 latency ids (%zu)",
+           run->n_m, latency);
+    for (size_t i = 0; i < run->n_m; i++)
+        CHECKF(is_latency_id(run->m[i].id) && catalog_entry(run->m[i].id),
+               "%s is a latency_measure id of the catalog", run->m[i].id);
+    const struct metric *blk = run_find_metric(run, "semaphore.take.blocking.k_to_k");
+    const struct metric *imm = run_find_metric(run, "semaphore.take.immediate.kernel");
+    int both = blk && imm && blk->state == MS_OK && imm->state == MS_OK;
+    if (!fallback)
+        CHECKF(both, "figures for the blocking and the immediate semaphore take");
+    if (both)
+        CHECKF(blk->mean > imm->mean, "blocking take (%.1f) costs more than immediate (%.1f)",
+               blk->mean, imm->mean);
+    /* What POSIX lacks is n/a, what it has is measured. */
+    static const char *const measured[] = {
+        "semaphore.give.immediate.kernel", "semaphore.take.immediate.kernel",
+        "mutex.lock.immediate.recursive.kernel", "heap.malloc.immediate",
+        "isr.resume.interrupted.thread.kernel"};
+    static const char *const absent[] = {
+        "events.post.immediate.kernel", "fifo.put.immediate.kernel", "stack.push.immediate.kernel",
+        "thread.suspend.kernel.from.kernel", "thread.yield.cooperative.ctx.k_to_k"};
+    for (size_t i = 0; i < sizeof measured / sizeof measured[0]; i++) {
+        const struct metric *m = run_find_metric(run, measured[i]);
+        CHECKF(m && m->state == MS_OK, "%s has a figure", measured[i]);
+    }
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+        const struct metric *m = run_find_metric(run, absent[i]);
+        CHECKF(m && m->state == MS_NA, "%s is n/a", absent[i]);
+    }
+}
+
+static void check_filter(const struct run *run, const char *prefix, const char *n)
+{
+    size_t want = 0;
+    for (size_t i = 0; i < TEST_CATALOG_LEN; i++)
+        if (strncmp(test_catalog[i].id, prefix, strlen(prefix)) == 0) {
+            want++;
+            CHECKF(run_find_metric(run, test_catalog[i].id) != NULL, "filter %s ran %s", prefix,
+                   test_catalog[i].id);
+        }
+    CHECKF(run->n_m == want, "filter %s ran %zu benchmarks, the catalog has %zu", prefix, run->n_m,
+           want);
+    const char *iters = run_hdr(run, "iters");
+    CHECKF(iters && strcmp(iters, n) == 0, "header iters=%s, want %s", iters ? iters : "-", n);
+    for (size_t i = 0; i < run->n_m; i++)
+        if (run->m[i].state == MS_OK)
+            CHECKF(run->m[i].n == strtoull(n, NULL, 10), "%s n=%llu, want %s", run->m[i].id,
+                   (unsigned long long)run->m[i].n, n);
+}
+
+static void check_run(const struct run *run, int fallback)
+{
+    for (size_t i = 0; i < sizeof header_keys / sizeof header_keys[0]; i++)
+        CHECKF(run_hdr(run, header_keys[i]) != NULL, "header has %s", header_keys[i]);
+    const char *v = run_hdr(run, "port");
+    CHECKF(v && strcmp(v, "posix") == 0, "header port=posix");
+    v = run_hdr(run, "hz");
+    CHECKF(v && strtoull(v, NULL, 10) > 0, "header hz > 0");
+    v = run_hdr(run, "bits");
+    CHECKF(v && strcmp(v, "64") == 0, "header bits=64");
+    v = run_hdr(run, "unit");
+    CHECKF(v && (strcmp(v, "cycles") == 0 || strcmp(v, "ns") == 0), "header unit cycles or ns");
+    v = run_hdr(run, "end_status");
+    CHECKF(v && strcmp(v, "0") == 0, "E status=0 (%s)", v ? v : "-");
+    v = run_hdr(run, "sched");
+    CHECKF(v && strstr(v, fallback ? "SCHED_OTHER" : "SCHED_FIFO"), "header sched says %s (%s)",
+           fallback ? "SCHED_OTHER" : "SCHED_FIFO", v ? v : "-");
+    for (size_t i = 0; i < run->n_m; i++) {
+        const struct metric *m = &run->m[i];
+        CHECKF(m->state != MS_FAILED, "%s did not fail", m->id);
+        if (m->state == MS_NA)
+            CHECKF(m->reason && m->reason[0], "%s: n/a with a reason", m->id);
+        if (m->state != MS_OK)
+            continue;
+        check_values(m);
+        const struct test_catalog_entry *e = catalog_entry(m->id);
+        if (fallback && e && test_catalog_needs_rt(e))
+            CHECKF(m->flags & MF_NOSCHED, "%s is flagged nosched", m->id);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    int fallback = strstr(mode, "fallback") != NULL;
+    int filter = strncmp(mode, "filter", 6) == 0;
+    if (!(argc == 2 && (!strcmp(mode, "default") || !strcmp(mode, "fallback"))) &&
+        !(argc == 4 && filter)) {
+        fprintf(stderr, "usage: check_records default|fallback\n"
+                        "       check_records filter|filter-fallback PREFIX N   < output\n");
+        return 2;
+    }
+    struct prs p;
+    char line[8192];
+    prs_init(&p);
+    while (fgets(line, sizeof line, stdin))
+        prs_feed(&p, line, strlen(line));
+    prs_finish(&p);
+    for (size_t i = 0; i < p.n_issues; i++)
+        CHECKF(0, "line %lu: %s", p.issues[i].line, p.issues[i].msg);
+    CHECKF(p.n_issues == 0, "every record line has a valid frame and CRC");
+    CHECKF(p.n_runs == 1, "exactly one run (H ... E): %zu", p.n_runs);
+    if (p.n_runs == 1) {
+        const struct run *run = p.runs[0];
+        CHECKF(run->status == RUN_COMPLETE, "run complete, E and H counts match the records (%s)",
+               run->status_detail ? run->status_detail : "ok");
+        check_run(run, fallback);
+        if (filter)
+            check_filter(run, argv[2], argv[3]);
+        else
+            check_default(run, fallback);
+    }
+    prs_free(&p);
+    return check_summary(NULL);
+}
