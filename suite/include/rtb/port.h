@@ -27,15 +27,23 @@
  *    says so in rtb_port_has(RTB_CAP_RT_SCHED)).
  *  - Timeouts: rtb_timeout_t in microseconds; RTB_NO_WAIT (0) never blocks
  *    and returns RTB_ERR_AGAIN when the object is not available;
- *    RTB_FOREVER waits without limit; a finite wait that expires returns
- *    RTB_ERR_TIMEOUT.
+ *    RTB_FOREVER waits without limit; a finite wait lasts at least the time
+ *    given (a tick-based kernel rounds it UP to whole ticks, as refk does) and
+ *    returns RTB_ERR_TIMEOUT when it expires.
+ *  - State: a call on a thread in the wrong state returns RTB_ERR_STATE and
+ *    changes nothing (start of a thread that is not just created, resume of
+ *    one that is not suspended, suspend/set_prio/join of one never created,
+ *    ended and joined, or not started), never undefined behaviour on a stale
+ *    native handle.
  *  - "ISR-safe": may be called from the software interrupt's handler (see
  *    rtb_irq_install). Waking a thread from an ISR switches to it when the
  *    ISR returns if it is more urgent than the interrupted thread.
  *  - Object storage belongs to the caller (static in the benchmarks): no
  *    call here allocates except rtb_malloc and rtb_fifo/lifo_alloc_put.
  *
- * The documented empty implementation is ports/template/.
+ * This header is the one statement of the contract: ports/template/ (the
+ * empty port to copy) and docs/ports/template.md refer to it, call by call.
+ * ports/common/absent_*.c are the calls of the objects a kernel lacks.
  */
 #ifndef RTB_PORT_H
 #define RTB_PORT_H
@@ -106,23 +114,29 @@ typedef void (*rtb_entry_t)(void *arg);
  */
 int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void *arg, int prio,
                       unsigned flags, void *stack, size_t stack_bytes);
-/* Make a created thread ready; switches to it at once if more urgent. */
+/* Make a created thread ready; switches to it at once if more urgent.
+ * RTB_ERR_STATE unless `t` was just created (not yet started). */
 int rtb_thread_start(rtb_thread_t *t);
-/* Suspend `t` (NULL = the caller); a suspended thread runs no more until resumed. */
+/* Suspend `t` (NULL = the caller: returns once resumed); a suspended thread
+ * runs no more until resumed. Needs RTB_CAP_SUSPEND for another thread. */
 int rtb_thread_suspend(rtb_thread_t *t);
-/* Resume a suspended thread; switches to it at once if more urgent. */
+/* Resume a suspended thread; switches to it at once if more urgent.
+ * RTB_ERR_STATE if it is not suspended. */
 int rtb_thread_resume(rtb_thread_t *t);
 /* Terminate `t` (NULL = the caller, which then does not return), in whatever
  * state it is (ready, blocked, suspended). Resources are released by join. */
 int rtb_thread_abort(rtb_thread_t *t);
 /* Wait until `t` has terminated (returned from its entry or was aborted) and
- * release what the port holds for it; `t` may then be created again. */
+ * release what the port holds for it; `t` may then be created again.
+ * RTB_NO_WAIT: RTB_ERR_AGAIN while it runs. RTB_ERR_STATE if it was never
+ * started or is already joined. */
 int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout);
 /* Give the CPU to the next ready thread of the same priority, if any. */
 void rtb_thread_yield(void);
-/* Change the priority of `t` (NULL = the caller); may switch at once. */
+/* Change the priority of `t` (NULL = the caller); may switch at once.
+ * RTB_ERR_INVAL out of range; RTB_ERR_STATE for a thread ended or joined. */
 int rtb_thread_set_prio(rtb_thread_t *t, int prio);
-/* Sleep for at least `us` microseconds (RTB_CAP_SLEEP). */
+/* Sleep for at least `us` microseconds, rounded up to the tick (RTB_CAP_SLEEP). */
 int rtb_sleep_us(uint32_t us);
 
 /* ---- semaphores (counting) ------------------------------------------- */
