@@ -46,12 +46,12 @@ void rtb_cm_swirq_handler(void) __attribute__((weak, alias("rtb_cm_default_handl
  * union so that no object pointer is converted to a function pointer.) */
 union rtb_cm_boot_entry {
     rtb_cm_vector_t fn;
-    const void *sp;
+    const void *stack_top;
 };
 
 __attribute__((section(".boot_vectors"),
                used)) static const union rtb_cm_boot_entry boot_vectors[16] = {
-    {.sp = __stack_top},
+    {.stack_top = __stack_top},
     {.fn = Reset_Handler},
     {.fn = NMI_Handler},
     {.fn = HardFault_Handler},

@@ -142,7 +142,7 @@ static void pin_cpu(void)
 
 static void set_fifo(void)
 {
-    struct sched_param sp;
+    struct sched_param param;
     int lo = sched_get_priority_min(SCHED_FIFO);
     int hi = sched_get_priority_max(SCHED_FIFO);
     char buf[64];
@@ -155,12 +155,12 @@ static void set_fifo(void)
         return;
     }
     /* Try the highest priority the port will use, then settle at RTB_PRIO_MAIN. */
-    memset(&sp, 0, sizeof sp);
-    sp.sched_priority = rtb_posix_fifo_prio(RTB_PRIO_MAX);
-    e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+    memset(&param, 0, sizeof param);
+    param.sched_priority = rtb_posix_fifo_prio(RTB_PRIO_MAX);
+    e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
     if (e == 0) {
-        sp.sched_priority = rtb_posix_fifo_prio(RTB_PRIO_MAIN);
-        e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+        param.sched_priority = rtb_posix_fifo_prio(RTB_PRIO_MAIN);
+        e = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
     }
     if (e != 0) {
         snprintf(buf, sizeof buf, "SCHED_OTHER(SCHED_FIFO:%s)", strerror(e));

@@ -41,7 +41,7 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
                       unsigned flags, void *stack, size_t stack_bytes)
 {
     pthread_attr_t attr;
-    struct sched_param sp;
+    struct sched_param param;
     int e;
 
     (void)name;
@@ -68,13 +68,13 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
         /* Born at its own priority: a thread less or equally urgent than the
          * caller does not run yet; a more urgent one runs at once, up to its
          * start gate, where it blocks. */
-        memset(&sp, 0, sizeof sp);
-        sp.sched_priority = rtb_posix_fifo_prio(prio);
+        memset(&param, 0, sizeof param);
+        param.sched_priority = rtb_posix_fifo_prio(prio);
         e = pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
         if (e == 0)
             e = pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
         if (e == 0)
-            e = pthread_attr_setschedparam(&attr, &sp);
+            e = pthread_attr_setschedparam(&attr, &param);
     }
     if (e == 0)
         e = pthread_create(&t->tid, &attr, trampoline, t);

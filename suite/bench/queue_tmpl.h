@@ -61,6 +61,7 @@ static int Q_LOCAL(setup)(struct rtb_ctx *ctx, int alloc)
     return rc;
 }
 
+/* rtb_bench_fifo_put_immediate, rtb_bench_lifo_put_immediate */
 int Q_BENCH(_put_immediate)(struct rtb_ctx *ctx)
 {
     uint32_t i, loops = rtb_loops(ctx);
@@ -83,6 +84,7 @@ int Q_BENCH(_put_immediate)(struct rtb_ctx *ctx)
     return rc;
 }
 
+/* rtb_bench_fifo_get_immediate, rtb_bench_lifo_get_immediate */
 int Q_BENCH(_get_immediate)(struct rtb_ctx *ctx)
 {
     uint32_t i, loops = rtb_loops(ctx);
@@ -106,6 +108,7 @@ int Q_BENCH(_get_immediate)(struct rtb_ctx *ctx)
     return rc;
 }
 
+/* rtb_bench_fifo_put_alloc_immediate, rtb_bench_lifo_put_alloc_immediate */
 int Q_BENCH(_put_alloc_immediate)(struct rtb_ctx *ctx)
 {
     uint32_t i, loops = rtb_loops(ctx);
@@ -128,6 +131,7 @@ int Q_BENCH(_put_alloc_immediate)(struct rtb_ctx *ctx)
     return rc;
 }
 
+/* rtb_bench_fifo_get_free_immediate, rtb_bench_lifo_get_free_immediate */
 int Q_BENCH(_get_free_immediate)(struct rtb_ctx *ctx)
 {
     uint32_t i, loops = rtb_loops(ctx);
@@ -226,21 +230,25 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
     return rtb_b_sched_result(ctx, rc, Q_NONE);
 }
 
+/* rtb_bench_fifo_get_blocking, rtb_bench_lifo_get_blocking */
 int Q_BENCH(_get_blocking)(struct rtb_ctx *ctx)
 {
     return Q_LOCAL(pingpong)(ctx, RTB_B_BLOCKING, 0);
 }
 
+/* rtb_bench_fifo_put_wake, rtb_bench_lifo_put_wake */
 int Q_BENCH(_put_wake)(struct rtb_ctx *ctx)
 {
     return Q_LOCAL(pingpong)(ctx, RTB_B_WAKE, 0);
 }
 
+/* rtb_bench_fifo_get_free_blocking, rtb_bench_lifo_get_free_blocking */
 int Q_BENCH(_get_free_blocking)(struct rtb_ctx *ctx)
 {
     return Q_LOCAL(pingpong)(ctx, RTB_B_BLOCKING, 1);
 }
 
+/* rtb_bench_fifo_put_alloc_wake, rtb_bench_lifo_put_alloc_wake */
 int Q_BENCH(_put_alloc_wake)(struct rtb_ctx *ctx)
 {
     return Q_LOCAL(pingpong)(ctx, RTB_B_WAKE, 1);

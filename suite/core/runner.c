@@ -92,48 +92,48 @@ struct line {
     size_t len;
 };
 
-static void ln_reset(struct line *l)
+static void line_reset(struct line *l)
 {
     l->len = 0;
     line_buf[0] = '\0';
 }
 
-static void ln_pad(struct line *l, const char *s, size_t width, int right)
+static void line_pad(struct line *l, const char *s, size_t width, int right)
 {
     l->len += rtb_fmt_pad(line_buf + l->len, sizeof line_buf - l->len, s, width, right);
 }
 
-static void ln_str(struct line *l, const char *s)
+static void line_str(struct line *l, const char *s)
 {
-    ln_pad(l, s, 0, 0);
+    line_pad(l, s, 0, 0);
 }
 
 static void ln_u64(struct line *l, uint64_t v, size_t width)
 {
     char num[24];
     rtb_fmt_u64(num, v);
-    ln_pad(l, num, width, 1);
+    line_pad(l, num, width, 1);
 }
 
 static void ln_i64(struct line *l, int64_t v)
 {
     if (v < 0) {
-        ln_str(l, "-");
+        line_str(l, "-");
         ln_u64(l, (uint64_t)0 - (uint64_t)v, 0);
     } else {
         ln_u64(l, (uint64_t)v, 0);
     }
 }
 
-static void ln_kv(struct line *l, const char *key, uint64_t v)
+static void line_kv(struct line *l, const char *key, uint64_t v)
 {
-    ln_str(l, " ");
-    ln_str(l, key);
-    ln_str(l, "=");
+    line_str(l, " ");
+    line_str(l, key);
+    line_str(l, "=");
     ln_u64(l, v, 0);
 }
 
-static void ln_emit(struct line *l)
+static void line_emit(struct line *l)
 {
     /* always end with a newline, even if the text had to be cut */
     if (l->len + 1 >= sizeof line_buf)
@@ -144,13 +144,13 @@ static void ln_emit(struct line *l)
 }
 
 /* "<id padded to 40> - <desc padded to 50> :" */
-static void ln_head(struct line *l, const struct rtb_bench_def *b)
+static void line_head(struct line *l, const struct rtb_bench_def *b)
 {
-    ln_reset(l);
-    ln_pad(l, b->id, ID_WIDTH, 0);
-    ln_str(l, " - ");
-    ln_pad(l, b->desc, DESC_WIDTH, 0);
-    ln_str(l, " :");
+    line_reset(l);
+    line_pad(l, b->id, ID_WIDTH, 0);
+    line_str(l, " - ");
+    line_pad(l, b->desc, DESC_WIDTH, 0);
+    line_str(l, " :");
 }
 
 /* ---- records ---------------------------------------------------------------- */
@@ -176,10 +176,10 @@ static unsigned report_na(const struct rtb_bench_def *b, const char *why)
     struct rtb_rec r;
     if (why == NULL || why[0] == '\0')
         why = "not supported by the port";
-    ln_head(&l, b);
-    ln_str(&l, " n/a : ");
-    ln_str(&l, why);
-    ln_emit(&l);
+    line_head(&l, b);
+    line_str(&l, " n/a : ");
+    line_str(&l, why);
+    line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'N');
     rtb_rec_str(&r, "id", b->id);
     rtb_rec_str(&r, "reason", why);
@@ -190,13 +190,13 @@ static unsigned report_failed(const struct rtb_bench_def *b, int err, int native
 {
     struct line l;
     struct rtb_rec r;
-    ln_head(&l, b);
-    ln_str(&l, " FAILED : ");
-    ln_str(&l, rtb_strerror(err));
-    ln_str(&l, " (");
+    line_head(&l, b);
+    line_str(&l, " FAILED : ");
+    line_str(&l, rtb_strerror(err));
+    line_str(&l, " (");
     ln_i64(&l, err);
-    ln_str(&l, ")");
-    ln_emit(&l);
+    line_str(&l, ")");
+    line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'F');
     rtb_rec_str(&r, "id", b->id);
     rtb_rec_i64(&r, "err", err);
@@ -247,29 +247,29 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     if (fl > 0)
         flags[fl - 1] = '\0'; /* drop the last comma */
 
-    ln_head(&l, b);
-    ln_str(&l, " ");
+    line_head(&l, b);
+    line_str(&l, " ");
     ln_u64(&l, (mean_milli + 500u) / 1000u, NUM_WIDTH);
-    ln_str(&l, " ");
-    ln_str(&l, td->unit);
-    ln_str(&l, " , ");
+    line_str(&l, " ");
+    line_str(&l, td->unit);
+    line_str(&l, " , ");
     ln_u64(&l, (mean_ns_milli + 500u) / 1000u, NUM_WIDTH);
-    ln_str(&l, " ns :");
-    ln_kv(&l, "p50", st.p50);
-    ln_kv(&l, "p90", st.p90);
-    ln_kv(&l, "p99", st.p99);
-    ln_kv(&l, "p99.9", st.p999);
-    ln_kv(&l, "min", st.min);
-    ln_kv(&l, "max", st.max);
+    line_str(&l, " ns :");
+    line_kv(&l, "p50", st.p50);
+    line_kv(&l, "p90", st.p90);
+    line_kv(&l, "p99", st.p99);
+    line_kv(&l, "p99.9", st.p999);
+    line_kv(&l, "min", st.min);
+    line_kv(&l, "max", st.max);
     rtb_fmt_milli(num, sd_milli);
-    ln_str(&l, " sd=");
-    ln_str(&l, num);
-    ln_kv(&l, "n", st.n);
+    line_str(&l, " sd=");
+    line_str(&l, num);
+    line_kv(&l, "n", st.n);
     if (fl > 0) {
-        ln_str(&l, " flags=");
-        ln_str(&l, flags);
+        line_str(&l, " flags=");
+        line_str(&l, flags);
     }
-    ln_emit(&l);
+    line_emit(&l);
 
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'R');
     rtb_rec_str(&r, "id", b->id);
@@ -291,8 +291,8 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
 static void write_str(const char *s)
 {
     struct line l;
-    ln_reset(&l);
-    ln_str(&l, s);
+    line_reset(&l);
+    line_str(&l, s);
     rtb_port_write(line_buf, l.len);
 }
 
@@ -335,13 +335,13 @@ static void list_catalog(const char *filter)
         const struct rtb_bench_def *b = &rtb_catalog[i];
         if (!rtb_filter_match(filter, b->id))
             continue;
-        ln_reset(&l);
-        ln_pad(&l, b->id, ID_WIDTH, 0);
-        ln_str(&l, " ");
-        ln_pad(&l, b->family, 8, 0);
-        ln_str(&l, " ");
-        ln_str(&l, b->desc);
-        ln_emit(&l);
+        line_reset(&l);
+        line_pad(&l, b->id, ID_WIDTH, 0);
+        line_str(&l, " ");
+        line_pad(&l, b->family, 8, 0);
+        line_str(&l, " ");
+        line_str(&l, b->desc);
+        line_emit(&l);
     }
 }
 
@@ -443,36 +443,36 @@ int rtb_main(const struct rtb_run_config *cfg)
             count++;
     if (count == 0) {
         /* A run of nothing is a mistake in the filter, not a success. */
-        ln_reset(&l);
-        ln_str(&l, "rtbench: error: filter '");
-        ln_str(&l, filter);
-        ln_str(&l, "' selects no benchmark");
-        ln_emit(&l);
+        line_reset(&l);
+        line_str(&l, "rtbench: error: filter '");
+        line_str(&l, filter);
+        line_str(&l, "' selects no benchmark");
+        line_emit(&l);
         return RTB_ERR_INVAL;
     }
     overhead = calibrate(td->bits);
 
     /* human banner, then the header record */
-    ln_reset(&l);
-    ln_str(&l, "*** rtbench " RTB_VERSION " port ");
-    ln_str(&l, nz(pi->port));
-    ln_str(&l, " on ");
-    ln_str(&l, nz(pi->kernel));
-    ln_str(&l, " ");
-    ln_str(&l, nz(pi->kernel_version));
-    ln_str(&l, ", timer ");
-    ln_str(&l, td->name ? td->name : "?");
-    ln_str(&l, " (");
+    line_reset(&l);
+    line_str(&l, "*** rtbench " RTB_VERSION " port ");
+    line_str(&l, nz(pi->port));
+    line_str(&l, " on ");
+    line_str(&l, nz(pi->kernel));
+    line_str(&l, " ");
+    line_str(&l, nz(pi->kernel_version));
+    line_str(&l, ", timer ");
+    line_str(&l, td->name ? td->name : "?");
+    line_str(&l, " (");
     ln_u64(&l, td->hz, 0);
-    ln_str(&l, " Hz, ");
+    line_str(&l, " Hz, ");
     ln_u64(&l, td->bits, 0);
-    ln_str(&l, " bits, ");
-    ln_str(&l, nz(td->clock));
-    ln_str(&l, "), overhead ");
+    line_str(&l, " bits, ");
+    line_str(&l, nz(td->clock));
+    line_str(&l, "), overhead ");
     ln_u64(&l, overhead, 0);
-    ln_str(&l, " ticks, sched ");
-    ln_str(&l, nz(pi->sched));
-    ln_emit(&l);
+    line_str(&l, " ticks, sched ");
+    line_str(&l, nz(pi->sched));
+    line_emit(&l);
 
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'H');
     rtb_rec_str(&r, "rtbench", RTB_VERSION);
