@@ -8,6 +8,8 @@
  *   check_summary(name)         prints "[name: ]N passed, N failed"; returns the exit
  *                               status (0, or 1 when a check failed)
  *   check_failures()            failed checks so far (to end a test case early)
+ *   check_write_uint(v)         prints an unsigned integer through CHECK_WRITE (for
+ *                               freestanding tests, which have no printf)
  *
  * Output goes through CHECK_WRITE(const char *s). Hosted builds (the default)
  * write to stdout with stdio. A freestanding test (an image with no libc) defines
@@ -116,6 +118,11 @@ check_fmt_(int ok, const char *file, int line, const char *fmt, ...)
 }
 #define CHECKF(cond, ...) check_fmt_((cond) ? 1 : 0, __FILE__, __LINE__, __VA_ARGS__)
 #endif
+
+static inline void check_write_uint(uint64_t v)
+{
+    check_write_u64_(v);
+}
 
 static inline unsigned check_failures(void)
 {

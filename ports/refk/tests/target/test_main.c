@@ -38,18 +38,6 @@ static void out(const char *s)
     rtb_cm_console_puts(s);
 }
 
-static void out_uint(uint32_t v)
-{
-    char b[11];
-    int i = 10;
-    b[10] = 0;
-    do {
-        b[--i] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    out(&b[i]);
-}
-
 static int spawn(unsigned i, rtb_entry_t fn, void *arg, int prio, unsigned flags)
 {
     int rc = rtb_thread_create(&help[i], "help", fn, arg, prio, flags, help_stack[i],
@@ -804,7 +792,7 @@ static void test_timeouts(void)
     CHECK_EQ(rc, RTB_ERR_TIMEOUT);
     us = elapsed_us(t0, t1);
     out("  5000 us timeout took ");
-    out_uint((uint32_t)us);
+    check_write_uint(us);
     out(" us\n");
     CHECK(us >= 5000u);
     CHECK(us < 5000u + 3000u);
