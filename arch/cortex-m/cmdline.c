@@ -64,7 +64,8 @@ static int bad(const char *what, const char *word)
     rtb_cm_console_puts(what);
     rtb_cm_console_puts(" '");
     rtb_cm_console_puts(word ? word : "");
-    rtb_cm_console_puts("' (options: --filter GLOBS --iterations N --warmup N --list)\n");
+    rtb_cm_console_puts(
+        "' (options: --filter GLOBS --iterations N --warmup N --params LIST --list)\n");
     return RTB_ERR_INVAL;
 }
 
@@ -102,6 +103,7 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
     cfg->iterations = 0;
     cfg->warmup = UINT32_MAX;
     cfg->list_only = 0;
+    cfg->params = 0;
     if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0) {
         rtb_cm_console_puts("rtbench: bad command line: semihosting could not return it "
                             "(longer than 511 bytes?)\n");
@@ -145,6 +147,10 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
                 val = (i + 1 < n) ? words[++i] : 0;
             if (parse_u32(val, &cfg->warmup) != 0 || cfg->warmup == UINT32_MAX)
                 return bad("--warmup needs a number, got", val);
+        } else if (is_opt(w, "--params", &val)) {
+            if (!val && (val = (i + 1 < n) ? words[++i] : 0) == 0)
+                return bad("missing value for", w);
+            cfg->params = val; /* its form is checked by rtb_main() */
         } else if (streq(w, "--list")) {
             cfg->list_only = 1;
         } else {

@@ -1,6 +1,6 @@
 /*
  * rtbench - the POSIX target program:
- *   rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--list] [--help]
+ *   rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST] [--list] [--help]
  * Sets up the port (pinning, SCHED_FIFO, mlockall, DMA latency) and the timer,
  * then runs rtb_main() in a thread at RTB_PRIO_MAIN. Records go to stdout.
  */
@@ -22,6 +22,7 @@ static const char usage[] =
     "\")\n"
     "  --iterations N    measured iterations per benchmark, 1..%u (default %u)\n"
     "  --warmup N        iterations run first and discarded (default %u)\n"
+    "  --params LIST     run-time parameters of the families, key=value,key=value\n"
     "  --list            print the catalog and exit\n"
     "  --help            this text\n";
 
@@ -66,9 +67,13 @@ static int run_main(void *arg)
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"filter", required_argument, NULL, 'f'}, {"iterations", required_argument, NULL, 'i'},
-        {"warmup", required_argument, NULL, 'w'}, {"list", no_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"filter", required_argument, NULL, 'f'},
+        {"iterations", required_argument, NULL, 'i'},
+        {"warmup", required_argument, NULL, 'w'},
+        {"params", required_argument, NULL, 'p'},
+        {"list", no_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     struct rtb_run_config cfg;
     int c, err;
@@ -76,7 +81,7 @@ int main(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.warmup = UINT32_MAX;
     opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, ":f:i:w:lh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:i:w:p:lh", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (optarg[0] == '\0')
@@ -95,6 +100,11 @@ int main(int argc, char **argv)
         case 'w':
             if (parse_u32(optarg, 0, 1000000u, &cfg.warmup) != 0)
                 return bad("--warmup wants a number from 0 to 1000000", optarg);
+            break;
+        case 'p':
+            if (rtb_params_check(optarg) != 0)
+                return bad("--params wants key=value pairs separated by commas", optarg);
+            cfg.params = optarg;
             break;
         case 'l':
             cfg.list_only = 1;

@@ -17,6 +17,7 @@
 #include "rtb/record.h"
 #include "rtb/stats.h"
 #include "rtb/timer.h"
+#include "run_params.h"
 
 #if defined(__clang__)
 #define RTB_CC "clang " __VERSION__
@@ -33,17 +34,22 @@
 #define NUM_WIDTH 7
 
 struct rtb_ctx {
-    uint32_t loops;     /* warm-up + measured */
-    uint32_t warmup;    /* first samples to discard */
-    uint32_t seen;      /* rtb_sample() calls so far */
-    uint32_t n;         /* samples kept */
-    uint32_t *samples;  /* RTB_CONFIG_MAX_SAMPLES entries */
-    uint32_t cap;       /* measured iterations wanted (<= RTB_CONFIG_MAX_SAMPLES) */
-    uint64_t overhead;  /* ticks */
-    unsigned bits;      /* counter width */
-    uint32_t clamped;   /* samples below the overhead */
-    uint32_t saturated; /* samples above 2^32-1 ticks */
-    const char *na_why; /* set by rtb_na() */
+    uint32_t loops;      /* warm-up + measured */
+    uint32_t warmup;     /* first samples to discard */
+    uint32_t seen;       /* rtb_sample() calls so far */
+    uint32_t n;          /* samples kept */
+    uint32_t *samples;   /* RTB_CONFIG_MAX_SAMPLES entries */
+    uint32_t cap;        /* measured iterations wanted (<= RTB_CONFIG_MAX_SAMPLES) */
+    uint64_t overhead;   /* ticks */
+    unsigned bits;       /* counter width */
+    uint32_t clamped;    /* samples below the overhead */
+    uint32_t saturated;  /* samples above 2^32-1 ticks */
+    const char *na_why;  /* set by rtb_na() */
+    const char *unit;    /* rtb_set_unit(): samples are values in this unit; NULL = timed windows */
+    unsigned unit_flags; /* RTB_BETTER_HIGHER */
+    unsigned n_extras;   /* rtb_extra() pairs kept */
+    const char *extra_key[RTB_MAX_EXTRAS];
+    uint64_t extra_value[RTB_MAX_EXTRAS];
 };
 
 static uint32_t sample_buf[RTB_CONFIG_MAX_SAMPLES];
@@ -54,6 +60,14 @@ union rtb_stack_mem {
     unsigned char bytes[RTB_CONFIG_STACK_SIZE];
 };
 static union rtb_stack_mem stacks[RTB_MAX_THREADS];
+
+#if RTB_CONFIG_SMALL_STACKS > 0
+union rtb_small_stack_mem {
+    uint64_t align;
+    unsigned char bytes[RTB_CONFIG_SMALL_STACK_SIZE];
+};
+static union rtb_small_stack_mem small_stacks[RTB_CONFIG_SMALL_STACKS];
+#endif
 
 static char line_buf[RTB_CONFIG_LINE_MAX];
 
@@ -86,6 +100,38 @@ void *rtb_stack(unsigned index)
     return stacks[index].bytes;
 }
 
+void *rtb_small_stack(unsigned index)
+{
+#if RTB_CONFIG_SMALL_STACKS > 0
+    if (index < RTB_CONFIG_SMALL_STACKS)
+        return small_stacks[index].bytes;
+#else
+    (void)index;
+#endif
+    return NULL;
+}
+
+void rtb_set_unit(struct rtb_ctx *ctx, const char *unit, unsigned flags)
+{
+    ctx->unit = unit;
+    ctx->unit_flags = flags;
+}
+
+void rtb_value(struct rtb_ctx *ctx, uint32_t v)
+{
+    if (ctx->n < ctx->cap)
+        ctx->samples[ctx->n++] = v;
+}
+
+void rtb_extra(struct rtb_ctx *ctx, const char *key, uint64_t value)
+{
+    if (ctx->n_extras >= RTB_MAX_EXTRAS)
+        return;
+    ctx->extra_key[ctx->n_extras] = key;
+    ctx->extra_value[ctx->n_extras] = value;
+    ctx->n_extras++;
+}
+
 /* ---- building human lines ----------------------------------------------- */
 
 struct line {
@@ -108,20 +154,20 @@ static void line_str(struct line *l, const char *s)
     line_pad(l, s, 0, 0);
 }
 
-static void ln_u64(struct line *l, uint64_t v, size_t width)
+static void line_u64(struct line *l, uint64_t v, size_t width)
 {
     char num[24];
     rtb_fmt_u64(num, v);
     line_pad(l, num, width, 1);
 }
 
-static void ln_i64(struct line *l, int64_t v)
+static void line_i64(struct line *l, int64_t v)
 {
     if (v < 0) {
         line_str(l, "-");
-        ln_u64(l, (uint64_t)0 - (uint64_t)v, 0);
+        line_u64(l, (uint64_t)0 - (uint64_t)v, 0);
     } else {
-        ln_u64(l, (uint64_t)v, 0);
+        line_u64(l, (uint64_t)v, 0);
     }
 }
 
@@ -130,7 +176,7 @@ static void line_kv(struct line *l, const char *key, uint64_t v)
     line_str(l, " ");
     line_str(l, key);
     line_str(l, "=");
-    ln_u64(l, v, 0);
+    line_u64(l, v, 0);
 }
 
 static void line_emit(struct line *l)
@@ -194,7 +240,7 @@ static unsigned report_failed(const struct rtb_bench_def *b, int err, int native
     line_str(&l, " FAILED : ");
     line_str(&l, rtb_strerror(err));
     line_str(&l, " (");
-    ln_i64(&l, err);
+    line_i64(&l, err);
     line_str(&l, ")");
     line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'F');
@@ -214,6 +260,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     char flags[32], num[28];
     uint64_t mean_milli, sd_milli, mean_ns_milli;
     uint32_t un = td->unit_num, ud = td->unit_den;
+    unsigned i;
     size_t fl = 0;
     int conv_saturated = 0;
 
@@ -221,8 +268,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
      * that every figure describes the same data: converting only the
      * statistics could put a mean above the maximum (25.6 ticks per
      * instruction under icount: samples of 460 and 461 ticks are all 18). */
-    if (un != ud) {
-        uint32_t i;
+    if (ctx->unit == NULL && un != ud) {
         for (i = 0; i < ctx->n; i++) {
             uint64_t v = rtb_scale(ctx->samples[i], un, ud);
             if (v > UINT32_MAX) {
@@ -249,12 +295,18 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
 
     line_head(&l, b);
     line_str(&l, " ");
-    ln_u64(&l, (mean_milli + 500u) / 1000u, NUM_WIDTH);
+    line_u64(&l, (mean_milli + 500u) / 1000u, NUM_WIDTH);
     line_str(&l, " ");
-    line_str(&l, td->unit);
-    line_str(&l, " , ");
-    ln_u64(&l, (mean_ns_milli + 500u) / 1000u, NUM_WIDTH);
-    line_str(&l, " ns :");
+    if (ctx->unit != NULL) {
+        /* a value, not a time: no ns column */
+        line_str(&l, ctx->unit);
+        line_str(&l, " :");
+    } else {
+        line_str(&l, td->unit);
+        line_str(&l, " , ");
+        line_u64(&l, (mean_ns_milli + 500u) / 1000u, NUM_WIDTH);
+        line_str(&l, " ns :");
+    }
     line_kv(&l, "p50", st.p50);
     line_kv(&l, "p90", st.p90);
     line_kv(&l, "p99", st.p99);
@@ -283,6 +335,13 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     rtb_rec_u64(&r, "p99", st.p99);
     rtb_rec_u64(&r, "p999", st.p999);
     rtb_rec_str(&r, "flags", flags);
+    if (ctx->unit != NULL) {
+        rtb_rec_str(&r, "unit", ctx->unit);
+        if (ctx->unit_flags & RTB_BETTER_HIGHER)
+            rtb_rec_str(&r, "better", "higher");
+    }
+    for (i = 0; i < ctx->n_extras; i++)
+        rtb_rec_u64(&r, ctx->extra_key[i], ctx->extra_value[i]);
     return rec_emit(&r);
 }
 
@@ -383,6 +442,9 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.clamped = 0;
     ctx.saturated = 0;
     ctx.na_why = NULL;
+    ctx.unit = NULL;
+    ctx.unit_flags = 0;
+    ctx.n_extras = 0;
     rc = b->fn(&ctx);
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
     native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
@@ -403,7 +465,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
 
 int rtb_main(const struct rtb_run_config *cfg)
 {
-    const char *filter = RTB_CONFIG_FILTER;
+    const char *filter = RTB_CONFIG_FILTER, *params = NULL;
     uint32_t iters = RTB_CONFIG_ITERATIONS, warmup = RTB_CONFIG_WARMUP, count = 0, records = 0;
     const struct rtb_port_info *pi;
     const struct rtb_timer_desc *td;
@@ -420,6 +482,8 @@ int rtb_main(const struct rtb_run_config *cfg)
             iters = cfg->iterations;
         if (cfg->warmup != UINT32_MAX)
             warmup = cfg->warmup;
+        if (cfg->params != NULL && cfg->params[0] != '\0')
+            params = cfg->params;
         if (cfg->list_only) {
             list_catalog(filter);
             return 0;
@@ -450,6 +514,16 @@ int rtb_main(const struct rtb_run_config *cfg)
         line_emit(&l);
         return RTB_ERR_INVAL;
     }
+    rtb_params_use(NULL); /* nothing of an earlier run stays in use */
+    if (rtb_params_check(params) != 0) {
+        line_reset(&l);
+        line_str(&l, "rtbench: error: parameters '");
+        line_str(&l, params);
+        line_str(&l, "' are not a list of key=value separated by commas");
+        line_emit(&l);
+        return RTB_ERR_INVAL;
+    }
+    rtb_params_use(params);
     overhead = calibrate(td->bits);
 
     /* human banner, then the header record */
@@ -463,13 +537,13 @@ int rtb_main(const struct rtb_run_config *cfg)
     line_str(&l, ", timer ");
     line_str(&l, td->name ? td->name : "?");
     line_str(&l, " (");
-    ln_u64(&l, td->hz, 0);
+    line_u64(&l, td->hz, 0);
     line_str(&l, " Hz, ");
-    ln_u64(&l, td->bits, 0);
+    line_u64(&l, td->bits, 0);
     line_str(&l, " bits, ");
     line_str(&l, nz(td->clock));
     line_str(&l, "), overhead ");
-    ln_u64(&l, overhead, 0);
+    line_u64(&l, overhead, 0);
     line_str(&l, " ticks, sched ");
     line_str(&l, nz(pi->sched));
     line_emit(&l);
@@ -496,6 +570,8 @@ int rtb_main(const struct rtb_run_config *cfg)
     rtb_rec_str(&r, "sched", pi->sched);
     rtb_rec_str(&r, "filter", filter);
     rtb_rec_u64(&r, "count", count);
+    if (params != NULL)
+        rtb_rec_str(&r, "params", params);
     if (!rec_emit(&r))
         return RTB_ERR_OVERFLOW; /* without its header no record of the run is usable */
 

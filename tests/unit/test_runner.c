@@ -165,6 +165,27 @@ int rtb_bench_sem_take_immediate(struct rtb_ctx *ctx)
     return 0;
 }
 
+/* events.set.immediate: a value metric (rtb_set_unit/rtb_value/rtb_extra) whose
+ * values come from the run-time parameters "base" and "step". */
+static int values_param_rc;
+int rtb_bench_events_set_immediate(struct rtb_ctx *ctx)
+{
+    uint32_t base, step, i;
+    int rc = rtb_param_u32("base", 7, &base);
+
+    if (rc == 0)
+        rc = rtb_param_u32("step", 1, &step);
+    values_param_rc = rc;
+    if (rc != 0)
+        return rc;
+    rtb_set_unit(ctx, "ops", rtb_param_is("better", "higher") ? RTB_BETTER_HIGHER : 0);
+    for (i = 0; i < 5; i++)
+        rtb_value(ctx, base + i * step);
+    rtb_extra(ctx, "bytes", 262144u);
+    rtb_extra(ctx, "sizes", rtb_param_given("size"));
+    return 0;
+}
+
 /* ---- parsing what was printed ------------------------------------------- */
 
 #define MAX_LINES 4096
@@ -409,6 +430,7 @@ static void test_configured_run(void)
     cfg.iterations = 5000; /* above RTB_CONFIG_MAX_SAMPLES */
     cfg.warmup = 0;
     cfg.list_only = 0;
+    cfg.params = NULL;
     run(&cfg, &rc);
     h = record_of('H', NULL);
     CHECKF(rc == 0, "filtered run returns 0");
@@ -487,11 +509,71 @@ static void test_list_and_errors(void)
     }
 }
 
+static void test_params_and_values(void)
+{
+    struct rtb_run_config cfg;
+    const char *r, *h;
+    uint32_t v;
+    int rc;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.filter = "events.set.immediate.kernel";
+    cfg.warmup = UINT32_MAX;
+    fake_desc.unit = "insns";
+    fake_desc.unit_num = 2; /* values are never converted */
+    cfg.params = "base=2K,step=1000,better=higher";
+    run(&cfg, &rc);
+    h = record_of('H', NULL);
+    r = record_of('R', "events.set.immediate.kernel");
+    CHECKF(rc == 0 && field_is(h, "params", "base=2K,step=1000,better=higher"),
+           "H record echoes params: %s", h ? h : "");
+    CHECKF(field_is(r, "n", "5") && field_is(r, "min", "2048") && field_is(r, "max", "6048") &&
+               field_is(r, "mean", "4048.000") && field_is(r, "unit", "ops") &&
+               field_is(r, "better", "higher") && field_is(r, "bytes", "262144") &&
+               field_is(r, "sizes", "0"),
+           "values as given (K suffix, no x2 conversion, no warm-up), unit, better, extras: %s",
+           r ? r : "");
+    r = human_of("events.set.immediate.kernel");
+    CHECKF(r && strstr(r, ":    4048 ops : p50=4048") != NULL, "human line: value and unit, no ns");
+
+    cfg.params = "base=9,size=1";
+    run(&cfg, &rc);
+    r = record_of('R', "events.set.immediate.kernel");
+    CHECKF(rc == 0 && field_is(r, "min", "9") && field_is(r, "max", "13") &&
+               field_is(r, "sizes", "1") && field(r, "better") == NULL,
+           "defaults for keys not given; no better= unless higher: %s", r ? r : "");
+
+    cfg.params = "base=12x";
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_INVAL && values_param_rc == RTB_ERR_INVAL &&
+               record_of('F', "events.set.immediate.kernel") != NULL,
+           "a malformed number fails the benchmark with inval");
+    cfg.params = "base=99999999999";
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_INVAL, "a number above 2^32-1 is refused");
+
+    cfg.params = "base=1,,step=2";
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_INVAL && record_of('H', NULL) == NULL && nlines == 1 &&
+               strstr(lines[0], "are not a list of key=value") != NULL,
+           "malformed params: one error line before the header, nothing run");
+    CHECK(rtb_params_check("a=1,b_2=x") == 0);
+    CHECK(rtb_params_check(NULL) == 0);
+    CHECK(rtb_params_check("A=1") == RTB_ERR_INVAL);
+    CHECK(rtb_params_check("a=1,") == RTB_ERR_INVAL);
+    CHECK(rtb_params_check("a") == RTB_ERR_INVAL);
+    CHECK(rtb_params_check("a=b=c") == RTB_ERR_INVAL);
+    CHECK(rtb_param_u32("base", 5, &v) == 0 && v == 5); /* a refused run leaves no params in use */
+    fake_desc.unit = "cycles";
+    fake_desc.unit_num = 1;
+}
+
 int main(void)
 {
     test_full_run();
     test_configured_run();
     test_native_only_for_port_errors();
     test_list_and_errors();
+    test_params_and_values();
     return check_summary(NULL);
 }

@@ -73,10 +73,11 @@ void SysTick_Handler(void);
  *   --filter GLOBS | --filter=GLOBS    comma-separated id globs
  *   --iterations N | --iterations=N    measured iterations
  *   --warmup N | --warmup=N            warm-up iterations
+ *   --params LIST | --params=LIST      run-time parameters "key=value,..." (rtb_param_u32)
  *   --list                             print the catalog only
  * Words before the first "--" option (QEMU passes the image path first) are
  * skipped. Fields not given keep their defaults (NULL filter, 0 iterations,
- * UINT32_MAX warm-up, list_only 0). Returns 0, or RTB_ERR_INVAL after
+ * UINT32_MAX warm-up, list_only 0, NULL params). Returns 0, or RTB_ERR_INVAL after
  * printing one line "rtbench: bad command line: ..." - also when semihosting
  * cannot return the line (longer than 511 bytes) - and the caller should then
  * exit with RTB_CM_EXIT_USAGE. Strings point into a static buffer. */

@@ -66,9 +66,57 @@ void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1);
 /* Declare the figure not available; returns RTB_ERR_NOTSUP. `why` is static. */
 int rtb_na(struct rtb_ctx *ctx, const char *why);
 /* Stack memory for the benchmark's helper threads (index 0..RTB_MAX_THREADS-1),
- * RTB_CONFIG_STACK_SIZE bytes each, 8-byte aligned. */
-#define RTB_MAX_THREADS 4
+ * RTB_CONFIG_STACK_SIZE bytes each, 8-byte aligned; NULL past the end. */
+#define RTB_MAX_THREADS RTB_CONFIG_MAX_THREADS
 void *rtb_stack(unsigned index);
+/* Small stacks for families that need many threads that do little (Rhealstone's
+ * 50-thread task switch): index 0..RTB_CONFIG_SMALL_STACKS-1, each
+ * RTB_CONFIG_SMALL_STACK_SIZE bytes, 8-byte aligned; NULL past the end (a port
+ * that keeps the default of 0 small stacks gets n/a for those benchmarks). */
+void *rtb_small_stack(unsigned index);
+
+/*
+ * Values that are not timed windows. A benchmark whose figure is a count, a
+ * score or a rate (Thread-Metric's iterations per period, bytes per second)
+ * calls rtb_set_unit() before its first rtb_value(); each rtb_value() is one
+ * sample in `unit`, taken as is: no overhead subtraction, no tick conversion,
+ * no warm-up discarded (the family runs its own warm-up), no ns column. The R
+ * record then carries `unit=` and, with RTB_BETTER_HIGHER, `better=higher` so
+ * that the host compares and gates it the right way round. A benchmark uses
+ * either rtb_sample() or rtb_value(), never both. `unit` is a static string
+ * of [a-z0-9/_] characters ("ops", "B/s", "rhealstones/s").
+ */
+#define RTB_BETTER_HIGHER 0x1u
+void rtb_set_unit(struct rtb_ctx *ctx, const char *unit, unsigned flags);
+void rtb_value(struct rtb_ctx *ctx, uint32_t v);
+
+/* Extra figures of the result, appended to its R record as ` key=value`
+ * (e.g. the bytes a throughput point moved): at most RTB_MAX_EXTRAS per
+ * benchmark, later ones are ignored; `key` is a static [a-z0-9_]+ string
+ * that is none of the R record's own keys. */
+#define RTB_MAX_EXTRAS 6
+void rtb_extra(struct rtb_ctx *ctx, const char *key, uint64_t value);
+
+/*
+ * Run-time parameters ("size=64,consumers=4,style=async"): given on the
+ * command line of the target (rtbench-posix --param, the Cortex-M images'
+ * semihosting command line, rtbench run --param) so that one build serves
+ * every point of a sweep; echoed in the H record's `params` key. Read them
+ * outside timed windows. A family documents the keys it reads.
+ */
+/* The value of `key` as an unsigned number, with an optional suffix K (x1024)
+ * or M (x1048576). *out = dflt when the run has no such key. Returns 0, or
+ * RTB_ERR_INVAL (and *out = dflt) when the value is not such a number or
+ * exceeds 2^32-1. */
+int rtb_param_u32(const char *key, uint32_t dflt, uint32_t *out);
+/* 1 if the run gives `key` exactly the value `value`, else 0. */
+int rtb_param_is(const char *key, const char *value);
+/* 1 if the run gives `key` at all. */
+int rtb_param_given(const char *key);
+/* 0 when `params` (may be NULL) is a well-formed "key=value,..." list: keys of
+ * [a-z0-9_]+, values without ' ', ',' or '='; else RTB_ERR_INVAL. rtb_main()
+ * refuses a run whose parameters are not; a front end can check first. */
+int rtb_params_check(const char *params);
 
 /* ---- running the suite (called by the port) --------------------------- */
 
@@ -77,6 +125,7 @@ struct rtb_run_config {
     uint32_t iterations; /* 0 = RTB_CONFIG_ITERATIONS; capped at RTB_CONFIG_MAX_SAMPLES */
     uint32_t warmup;     /* UINT32_MAX = RTB_CONFIG_WARMUP */
     int list_only;       /* print the catalog (id, family, description) and return */
+    const char *params;  /* run-time parameters "key=value,...", NULL = none (rtb_param_u32) */
 };
 
 /* Run the selected benchmarks, printing the header, one human line and one

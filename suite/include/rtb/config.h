@@ -19,6 +19,21 @@
 #error "RTB_CONFIG_STACK_SIZE must be defined in rtb_config.h (bytes of stack per benchmark thread)"
 #endif
 
+/* Helper threads a benchmark can have at once (rtb_stack()), each with
+ * RTB_CONFIG_STACK_SIZE bytes of stack. */
+#ifndef RTB_CONFIG_MAX_THREADS
+#define RTB_CONFIG_MAX_THREADS 4u
+#endif
+/* Small stacks (rtb_small_stack()) for families that need many threads that do
+ * little: Rhealstone's 50-thread task switch needs 50. 0 = none (those
+ * benchmarks report n/a). */
+#ifndef RTB_CONFIG_SMALL_STACKS
+#define RTB_CONFIG_SMALL_STACKS 0u
+#endif
+#ifndef RTB_CONFIG_SMALL_STACK_SIZE
+#define RTB_CONFIG_SMALL_STACK_SIZE 512u
+#endif
+
 /* Measured iterations per benchmark (after warm-up); overridable at run time
  * on ports that take arguments. */
 #ifndef RTB_CONFIG_ITERATIONS
