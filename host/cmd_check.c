@@ -131,8 +131,8 @@ int cmd_check(int argc, char **argv)
     format_run_name(&cand, cn, sizeof cn);
     cli_warn_incomplete(CMD, "baseline", &base);
     cli_warn_incomplete(CMD, "candidate", &cand);
-    printf("baseline  %s (%s)\ncandidate %s (%s)\n", bn, base.format ? base.format : "?", cn,
-           cand.format ? cand.format : "?");
+    printf("baseline  %s (%s)\ncandidate %s (%s)\n", bn, base.origin ? base.origin : "?", cn,
+           cand.origin ? cand.origin : "?");
     printf("threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n",
            threshold, unit == CU_NS ? "ns" : base.unit);
 

@@ -18,7 +18,7 @@
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
-#include "parse_rtbench.h"
+#include "record_parser.h"
 #include "parse_zephyr.h"
 #include "util.h"
 
@@ -123,7 +123,7 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
             flagged++;
     const char *board = run_hdr(r, "board");
     printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, path,
-           r->format ? r->format : "?", board ? board : "board unknown", r->n_m);
+           r->origin ? r->origin : "?", board ? board : "board unknown", r->n_m);
     if (flagged)
         printf(", %zu flagged", flagged);
     if (r->status == RUN_INCOMPLETE) {
@@ -137,16 +137,16 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
 static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_t len,
                           const struct imp_opts *o, int *incomplete)
 {
-    struct prs p;
-    prs_init(&p);
+    struct record_parser p;
+    record_parser_init(&p);
     const char *s = text, *end = text + len;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t ll = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        prs_feed(&p, s, ll);
+        record_parser_feed(&p, s, ll);
         s = nl ? nl + 1 : end;
     }
-    prs_finish(&p);
+    record_parser_finish(&p);
     for (size_t i = 0; i < p.n_issues; i++) {
         /* the parser's messages already say ", skipped"; add it if one does not */
         const char *msg = p.issues[i].msg ? p.issues[i].msg : "bad record";
@@ -157,7 +157,7 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
     if (p.n_runs == 0) {
         fprintf(stderr, "rtbench import: %s: no valid rtbench run (no valid header record%s)\n",
                 path, p.n_issues ? "; rejected records skipped" : "");
-        prs_free(&p);
+        record_parser_free(&p);
         return -1;
     }
     if (o->cpu_hz > 0 || o->iters > 0)
@@ -168,11 +168,11 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
     int rc = 0;
     size_t n = p.n_runs;
     for (size_t i = 0; i < n; i++) {
-        struct run *r = prs_take(&p, i);
+        struct run *r = record_parser_take(&p, i);
         if (!r)
             continue;
-        if (!r->format)
-            r->format = xstrdup("rtbench");
+        if (!r->origin)
+            r->origin = xstrdup("rtbench");
         if (o->board && *o->board)
             run_hdr_set(r, "board", o->board);
         fill_common(r, path, o);
@@ -181,7 +181,7 @@ static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_
         run_free(r);
         free(r);
     }
-    prs_free(&p);
+    record_parser_free(&p);
     return rc;
 }
 

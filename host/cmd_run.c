@@ -27,7 +27,7 @@
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
-#include "parse_rtbench.h"
+#include "record_parser.h"
 #include "table.h"
 #include "target.h"
 #include "util.h"
@@ -68,12 +68,14 @@ static void usage(FILE *out)
         out);
 }
 
-struct runner {
+/* One `rtbench run`: the database, the record parser fed by the target's
+ * output, and what happened so far (for the exit status). */
+struct run_session {
     sqlite3 *db;
     const char *db_path;
     const char *label;
-    const struct target_cmd *tc;
-    struct prs prs;
+    const struct target_cmd *target;
+    struct record_parser parser;
     int tty;
     int progress_shown;
     int db_failed;  /* a store failed: exit 2 at the end */
@@ -83,43 +85,43 @@ struct runner {
     char err[512];
 };
 
-static void clear_progress(struct runner *rn)
+static void clear_progress(struct run_session *session)
 {
-    if (rn->tty && rn->progress_shown) {
+    if (session->tty && session->progress_shown) {
         fputs("\r\033[K", stderr);
-        rn->progress_shown = 0;
+        session->progress_shown = 0;
     }
 }
 
-static void db_error(struct runner *rn)
+static void db_error(struct run_session *session)
 {
-    clear_progress(rn);
-    fprintf(stderr, "rtbench run: %s\n", rn->err);
-    rn->db_failed = 1;
+    clear_progress(session);
+    fprintf(stderr, "rtbench run: %s\n", session->err);
+    session->db_failed = 1;
 }
 
-static void start_run(struct runner *rn, struct run *r)
+static void start_run(struct run_session *session, struct run *r)
 {
     run_stamp(r);
-    r->source = xstrdup(rn->tc->source);
-    r->label = xstrdup(rn->label);
-    for (char **kv = rn->tc->extra_hdr; kv && kv[0] && kv[1]; kv += 2)
+    r->source = xstrdup(session->target->source);
+    r->label = xstrdup(session->label);
+    for (char **kv = session->target->extra_hdr; kv && kv[0] && kv[1]; kv += 2)
         run_hdr_set(r, kv[0], kv[1]);
-    if (db_run_begin(rn->db, r, rn->err, sizeof rn->err) != 0)
-        db_error(rn);
+    if (db_run_begin(session->db, r, session->err, sizeof session->err) != 0)
+        db_error(session);
 }
 
-static void finish_run(struct runner *rn, struct run *r)
+static void finish_run(struct run_session *session, struct run *r)
 {
-    clear_progress(rn);
+    clear_progress(session);
     flags_apply_run(r); /* artifact flags (underflow, outliers) before the final store */
-    if (r->id > 0 && db_run_finish(rn->db, r, rn->err, sizeof rn->err) != 0)
-        db_error(rn);
+    if (r->id > 0 && db_run_finish(session->db, r, session->err, sizeof session->err) != 0)
+        db_error(session);
     for (size_t i = 0; i < r->n_m; i++)
         if (r->m[i].state == MS_FAILED)
-            rn->any_failed = 1;
+            session->any_failed = 1;
     if (r->status != RUN_COMPLETE)
-        rn->any_incomplete = 1;
+        session->any_incomplete = 1;
     printf("\n");
     /* Title: what ran where, and under which clock and scheduling. */
     const char *k[] = {"port", "board", "kernel", "kver", "timer", "clock", "sched"};
@@ -137,7 +139,7 @@ static void finish_run(struct runner *rn, struct run *r)
         fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n",
                 (long long)r->id, r->n_m, r->status == RUN_COMPLETE ? "complete" : "incomplete",
                 r->status_detail ? ": " : "", r->status_detail ? r->status_detail : "",
-                rn->db_path);
+                session->db_path);
     else
         fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m,
                 r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
@@ -153,54 +155,54 @@ static void printable(char *out, size_t cap, const char *s, size_t len)
     out[n] = '\0';
 }
 
-static void on_line(struct runner *rn, const char *line, size_t len)
+static void on_line(struct run_session *session, const char *line, size_t len)
 {
     /* The target's runner refusing to start (bare metal: "rtbench: error:
      * filter 'x' selects no benchmark", before any header): kept for the
      * one-line error at the end. */
     static const char tag[] = "rtbench: error: ";
-    if (!rn->prs.cur && !rn->target_error[0] && len > sizeof tag - 1 &&
+    if (!session->parser.open_run && !session->target_error[0] && len > sizeof tag - 1 &&
         memcmp(line, tag, sizeof tag - 1) == 0) {
         size_t l = len - (sizeof tag - 1);
         while (l && (line[sizeof tag - 1 + l - 1] == '\r' || line[sizeof tag - 1 + l - 1] == ' '))
             l--;
-        printable(rn->target_error, sizeof rn->target_error, line + sizeof tag - 1, l);
+        printable(session->target_error, sizeof session->target_error, line + sizeof tag - 1, l);
     }
-    enum prs_event ev = prs_feed(&rn->prs, line, len);
-    struct prs *p = &rn->prs;
+    enum record_event ev = record_parser_feed(&session->parser, line, len);
+    struct record_parser *p = &session->parser;
     switch (ev) {
-    case PRS_HEADER:
+    case RECORD_HEADER:
         if (p->closed) /* the previous run never sent its end record */
-            finish_run(rn, p->closed);
-        start_run(rn, p->cur);
+            finish_run(session, p->closed);
+        start_run(session, p->open_run);
         break;
-    case PRS_METRIC:
-        if (p->cur->id > 0 &&
-            db_run_add_metric(rn->db, p->cur, p->last_metric, rn->err, sizeof rn->err) != 0)
-            db_error(rn);
+    case RECORD_METRIC:
+        if (p->open_run->id > 0 && db_run_add_metric(session->db, p->open_run, p->last_metric,
+                                                     session->err, sizeof session->err) != 0)
+            db_error(session);
         {
-            const char *count = run_hdr(p->cur, "count");
-            if (rn->tty) {
-                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->cur->n_m, count ? count : "?",
+            const char *count = run_hdr(p->open_run, "count");
+            if (session->tty) {
+                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->open_run->n_m, count ? count : "?",
                         p->last_metric->id);
-                rn->progress_shown = 1;
+                session->progress_shown = 1;
             } else {
-                fprintf(stderr, "[%zu/%s] %s\n", p->cur->n_m, count ? count : "?",
+                fprintf(stderr, "[%zu/%s] %s\n", p->open_run->n_m, count ? count : "?",
                         p->last_metric->id);
             }
         }
         break;
-    case PRS_END:
-        finish_run(rn, p->closed);
+    case RECORD_END:
+        finish_run(session, p->closed);
         break;
-    case PRS_BAD:
+    case RECORD_REJECTED:
         if (p->closed) /* an invalid header ended the open run */
-            finish_run(rn, p->closed);
-        clear_progress(rn);
+            finish_run(session, p->closed);
+        clear_progress(session);
         fprintf(stderr, "rtbench run: target output line %lu: %s\n",
                 p->issues[p->n_issues - 1].line, p->issues[p->n_issues - 1].msg);
         break;
-    case PRS_NONE:
+    case RECORD_NONE:
         break;
     }
 }
@@ -223,22 +225,22 @@ struct stopper {
     int signal; /* the signal that interrupted rtbench, 0 if none */
 };
 
-static void stop_check(struct stopper *sp, long t)
+static void stop_check(struct stopper *stop, long t)
 {
-    if (!sp->why && got_signal) {
-        sp->signal = got_signal;
-        sp->why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-    } else if (!sp->why && t >= sp->deadline) {
-        sp->why = xasprintf("timeout after %u s", sp->timeout_s);
+    if (!stop->why && got_signal) {
+        stop->signal = got_signal;
+        stop->why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    } else if (!stop->why && t >= stop->deadline) {
+        stop->why = xasprintf("timeout after %u s", stop->timeout_s);
     } else {
-        if (sp->kill_at && t >= sp->kill_at) {
-            kill_target(sp->pid, SIGKILL);
-            sp->kill_at = 0;
+        if (stop->kill_at && t >= stop->kill_at) {
+            kill_target(stop->pid, SIGKILL);
+            stop->kill_at = 0;
         }
         return;
     }
-    kill_target(sp->pid, SIGTERM);
-    sp->kill_at = t + KILL_GRACE_MS;
+    kill_target(stop->pid, SIGTERM);
+    stop->kill_at = t + KILL_GRACE_MS;
 }
 
 static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigned *out)
@@ -266,7 +268,7 @@ int cmd_run(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *target = "host", *filter = NULL, *label = NULL, *db_path = NULL;
+    const char *target_spec = "host", *filter = NULL, *label = NULL, *db_path = NULL;
     unsigned iterations = 0, timeout_s = DEFAULT_TIMEOUT_S;
     int icount = 1, c;
     optind = 0;
@@ -274,7 +276,7 @@ int cmd_run(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":t:f:n:l:h", opts, NULL)) != -1) {
         switch (c) {
         case 't':
-            target = optarg;
+            target_spec = optarg;
             break;
         case 'f':
             filter = optarg;
@@ -313,40 +315,41 @@ int cmd_run(int argc, char **argv)
         fputs("rtbench run: --label needs a non-empty value\n", stderr);
         return 2;
     }
-    if (strncmp(target, "cmd:", 4) == 0 && (filter || iterations)) {
+    if (strncmp(target_spec, "cmd:", 4) == 0 && (filter || iterations)) {
         fputs("rtbench run: --filter and --iterations are not passed to a cmd: target; put them in "
               "its command\n",
               stderr);
         return 2;
     }
 
-    if (!icount && strncmp(target, "qemu:", 5) != 0) {
+    if (!icount && strncmp(target_spec, "qemu:", 5) != 0) {
         fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
-                *target ? target : "host");
+                *target_spec ? target_spec : "host");
         return 2;
     }
 
-    struct runner rn;
-    memset(&rn, 0, sizeof rn);
-    rn.label = label;
-    rn.db_path = db_path ? db_path : db_default_path();
-    if (cli_open_db("run", rn.db_path, 0, &rn.db) != 0)
+    struct run_session session;
+    memset(&session, 0, sizeof session);
+    session.label = label;
+    session.db_path = db_path ? db_path : db_default_path();
+    if (cli_open_db("run", session.db_path, 0, &session.db) != 0)
         return 2;
-    struct target_cmd tc;
-    if (target_resolve(target, filter, iterations, icount, &tc, rn.err, sizeof rn.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", rn.err);
-        db_close(rn.db);
+    struct target_cmd target;
+    if (target_resolve(target_spec, filter, iterations, icount, &target, session.err,
+                       sizeof session.err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", session.err);
+        db_close(session.db);
         return 2;
     }
-    rn.tc = &tc;
-    rn.tty = isatty(STDERR_FILENO);
-    prs_init(&rn.prs);
+    session.target = &target;
+    session.tty = isatty(STDERR_FILENO);
+    record_parser_init(&session.parser);
 
     int pfd[2];
     if (pipe2(pfd, O_CLOEXEC) != 0) {
         fprintf(stderr, "rtbench run: pipe: %s\n", strerror(errno));
-        target_cmd_free(&tc);
-        db_close(rn.db);
+        target_cmd_free(&target);
+        db_close(session.db);
         return 2;
     }
     posix_spawn_file_actions_t fa;
@@ -376,21 +379,21 @@ int cmd_run(int argc, char **argv)
     got_signal = 0;
     pid_t pid;
     fflush(NULL);
-    int rc = posix_spawnp(&pid, tc.argv[0], &fa, &at, tc.argv, environ);
+    int rc = posix_spawnp(&pid, target.argv[0], &fa, &at, target.argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     close(pfd[1]);
     if (rc != 0) {
-        fprintf(stderr, "rtbench run: cannot start '%s': %s\n", tc.argv[0], strerror(rc));
+        fprintf(stderr, "rtbench run: cannot start '%s': %s\n", target.argv[0], strerror(rc));
         close(pfd[0]);
-        target_cmd_free(&tc);
-        db_close(rn.db);
+        target_cmd_free(&target);
+        db_close(session.db);
         sigaction(SIGINT, &old_int, NULL);
         sigaction(SIGTERM, &old_term, NULL);
         return 2;
     }
 
-    struct stopper sp = {pid, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
+    struct stopper stop = {pid, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
     size_t cap = 4096, used = 0;
     char *buf = xmalloc(cap);
     unsigned long lines = 0;
@@ -398,8 +401,8 @@ int cmd_run(int argc, char **argv)
     int eof = 0;
     while (!eof) {
         long t = now_ms();
-        stop_check(&sp, t);
-        long wait = sp.why ? (sp.kill_at ? sp.kill_at - t : 200) : sp.deadline - t;
+        stop_check(&stop, t);
+        long wait = stop.why ? (stop.kill_at ? stop.kill_at - t : 200) : stop.deadline - t;
         if (wait > 200)
             wait = 200; /* also re-checks got_signal */
         if (wait < 0)
@@ -435,7 +438,7 @@ int cmd_run(int argc, char **argv)
                 continue;
             if (!lines++)
                 printable(first_line, sizeof first_line, buf + start, i - start);
-            on_line(&rn, buf + start, i - start);
+            on_line(&session, buf + start, i - start);
             start = i + 1;
         }
         memmove(buf, buf + start, used - start);
@@ -443,7 +446,7 @@ int cmd_run(int argc, char **argv)
         if (used >=
             MAX_LINE) { /* no newline in sight: take it as one line (never a valid record) */
             lines++;
-            on_line(&rn, buf, used);
+            on_line(&session, buf, used);
             used = 0;
         }
     }
@@ -457,7 +460,7 @@ int cmd_run(int argc, char **argv)
         if (w == pid || (w < 0 && errno != EINTR))
             break;
         long t = now_ms();
-        stop_check(&sp, t);
+        stop_check(&stop, t);
         struct timespec ts = {0, 20 * 1000000L};
         nanosleep(&ts, NULL);
     }
@@ -466,38 +469,38 @@ int cmd_run(int argc, char **argv)
 
     /* Why the target ended, if not cleanly. */
     char *ending = NULL;
-    if (sp.why)
-        ending = sp.why;
+    if (stop.why)
+        ending = stop.why;
     else if (WIFSIGNALED(status))
         ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status),
                            strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         ending = xasprintf("target exited with status %d", WEXITSTATUS(status));
 
-    struct run *open = rn.prs.cur;
+    struct run *open = session.parser.open_run;
     if (open) {
-        prs_finish(&rn.prs);
+        record_parser_finish(&session.parser);
         if (ending) {
             char *d = xasprintf("%s; %s", ending, open->status_detail);
             free(open->status_detail);
             open->status_detail = d;
         }
-        finish_run(&rn, open);
+        finish_run(&session, open);
     }
-    clear_progress(&rn);
+    clear_progress(&session);
 
     int ret = 0;
-    if (rn.prs.n_runs == 0) {
-        int host = strcmp(tc.source, "host") == 0;
+    if (session.parser.n_runs == 0) {
+        int host = strcmp(target.source, "host") == 0;
         size_t bad_hdr = 0;
-        for (size_t i = 0; i < rn.prs.n_issues; i++)
-            if (strncmp(rn.prs.issues[i].msg, "invalid header", 14) == 0)
+        for (size_t i = 0; i < session.parser.n_issues; i++)
+            if (session.parser.issues[i].kind == ISSUE_INVALID_HEADER)
                 bad_hdr++;
-        if (rn.target_error[0]) {
+        if (session.target_error[0]) {
             /* the target refused the run (a filter that selects nothing...) */
-            fprintf(stderr, "rtbench run: %s: %s\n", tc.source, rn.target_error);
+            fprintf(stderr, "rtbench run: %s: %s\n", target.source, session.target_error);
             ret = 2;
-        } else if (host && !lines && !sp.why && WIFEXITED(status) && WEXITSTATUS(status) == 2) {
+        } else if (host && !lines && !stop.why && WIFEXITED(status) && WEXITSTATUS(status) == 2) {
             /* rtbench-posix refused its arguments (a filter that selects
              * nothing, too many iterations): its usage error (exit 2) is
              * already on stderr, in one line */
@@ -520,18 +523,18 @@ int cmd_run(int argc, char **argv)
     } else {
         if (ending && !open)
             fprintf(stderr, "rtbench run: %s (after its end record)\n", ending);
-        if (rn.prs.n_issues)
-            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", rn.prs.n_issues);
-        if (ending || rn.any_incomplete || rn.any_failed || rn.prs.n_issues)
+        if (session.parser.n_issues)
+            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", session.parser.n_issues);
+        if (ending || session.any_incomplete || session.any_failed || session.parser.n_issues)
             ret = 1;
     }
-    if (rn.db_failed)
+    if (session.db_failed)
         ret = 2;
-    if (sp.signal)
-        ret = 128 + sp.signal;
+    if (stop.signal)
+        ret = 128 + stop.signal;
     free(ending);
-    prs_free(&rn.prs);
-    target_cmd_free(&tc);
-    db_close(rn.db);
+    record_parser_free(&session.parser);
+    target_cmd_free(&target);
+    db_close(session.db);
     return ret;
 }

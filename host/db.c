@@ -280,7 +280,7 @@ static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
     run_stamp(r);
     bind_text(st, 1, r->label);
     bind_text(st, 2, r->source ? r->source : "unknown");
-    bind_text(st, 3, r->format ? r->format : "rtbench");
+    bind_text(st, 3, r->origin ? r->origin : "rtbench");
     bind_text(st, 4, r->created);
     bind_text(st, 5, r->host);
     bind_text(st, 6, r->status == RUN_COMPLETE ? "complete" : "incomplete");
@@ -559,7 +559,7 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     out->id = sqlite3_column_int64(st, 0);
     out->label = col_text(st, 1);
     out->source = col_text(st, 2);
-    out->format = col_text(st, 3);
+    out->origin = col_text(st, 3);
     out->created = col_text(st, 4);
     out->host = col_text(st, 5);
     const unsigned char *status = sqlite3_column_text(st, 6);

@@ -118,7 +118,7 @@ static double run_iters(const struct run *r)
     uint64_t n;
     if (it && parse_u64(it, &n) == 0 && n > 0)
         return (double)n;
-    if (r->format && strcmp(r->format, "zephyr") == 0)
+    if (r->origin && strcmp(r->origin, "zephyr") == 0)
         return FLAGS_ZEPHYR_DEFAULT_ITERS;
     return 0;
 }

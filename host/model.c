@@ -55,7 +55,7 @@ void run_free(struct run *r)
         return;
     free(r->label);
     free(r->source);
-    free(r->format);
+    free(r->origin);
     free(r->created);
     free(r->host);
     free(r->status_detail);

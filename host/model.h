@@ -46,7 +46,8 @@ struct run {
     int64_t id;    /* database id, 0 when not stored */
     char *label;   /* may be NULL */
     char *source;  /* "host", "qemu:mps2-an385", "cmd:...", "import:<file>" */
-    char *format;  /* "rtbench", "zephyr" */
+    char *origin;  /* what the run was read from: the name of the importer that parsed it
+                      ("rtbench" for a live run too, "zephyr"); stored as runs.format */
     char *created; /* ISO-8601 UTC */
     char *host;    /* machine that ran or imported it */
     enum run_status status;
@@ -58,6 +59,21 @@ struct run {
     /* Derived from the header for convenience. */
     char *unit;         /* "cycles", "insns", "ns" */
     double ns_per_unit; /* <= 0 when unknown */
+};
+
+/* Why a line of a log was rejected by a parser. */
+enum issue_kind {
+    ISSUE_CHECKSUM,      /* a record whose CRC does not match */
+    ISSUE_MALFORMED,     /* a record frame or field that does not parse */
+    ISSUE_UNKNOWN_TYPE,  /* a record type this reader does not know */
+    ISSUE_OUTSIDE_RUN,   /* a record before any header */
+    ISSUE_INVALID_HEADER /* a header whose clock makes no sense: its run is skipped */
+};
+
+struct parse_issue {
+    unsigned long line; /* 1-based line number in the stream */
+    enum issue_kind kind;
+    char *msg; /* "checksum mismatch, skipped", "malformed record: ..., skipped", ... */
 };
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */

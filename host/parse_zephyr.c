@@ -380,7 +380,7 @@ int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, stru
     free(ns);
 
     char buf[64];
-    out->format = xstrdup("zephyr");
+    out->origin = xstrdup("zephyr");
     out->source = xstrdup(o->source ? o->source : "import");
     run_stamp(out);
     out->unit = xstrdup("cycles");

@@ -101,7 +101,7 @@ void table_print_header(FILE *out, const struct run *r)
     fprintf(out, "run:      %lld\n", (long long)r->id);
     fprintf(out, "label:    %s\n", r->label ? r->label : "-");
     fprintf(out, "source:   %s\n", r->source ? r->source : "-");
-    fprintf(out, "format:   %s\n", r->format ? r->format : "-");
+    fprintf(out, "format:   %s\n", r->origin ? r->origin : "-");
     fprintf(out, "created:  %s\n", r->created ? r->created : "-");
     fprintf(out, "host:     %s\n", r->host ? r->host : "-");
     fprintf(out, "status:   %s%s%s\n", r->status == RUN_COMPLETE ? "complete" : "incomplete",

@@ -36,7 +36,7 @@ static void make_run(struct run *r, const char *label)
     memset(r, 0, sizeof *r);
     r->label = xstrdup(label);
     r->source = xstrdup("cmd:fake");
-    r->format = xstrdup("rtbench");
+    r->origin = xstrdup("rtbench");
     r->unit = xstrdup("insns");
     r->ns_per_unit = 40.0;
     run_hdr_set(r, "port", "cortex-m-refk");
@@ -141,7 +141,7 @@ static void test_incremental(void)
     struct run r;
     memset(&r, 0, sizeof r);
     r.source = xstrdup("host");
-    r.format = xstrdup("rtbench");
+    r.origin = xstrdup("rtbench");
     r.unit = xstrdup("cycles");
     run_hdr_set(&r, "port", "posix");
     r.status = RUN_COMPLETE; /* what the writer hopes; stored as incomplete until finished */
