@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "db.h"
 #include "format.h"
@@ -116,20 +115,11 @@ void cli_globs_free(struct cli_globs *g)
     g->n = 0;
 }
 
-int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db)
+int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
+                const char **used_path)
 {
     char err[512];
-    if (path && !*path) {
-        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
-        return 2;
-    }
-    if (!path)
-        path = db_default_path();
-    if (must_exist && access(path, F_OK) != 0) {
-        fprintf(stderr, "rtbench %s: no database at %s (nothing stored there yet)\n", cmd, path);
-        return 2;
-    }
-    if (db_open(path, db, err, sizeof err) != 0) {
+    if (db_open(path, mode, db, used_path, err, sizeof err) != 0) {
         fprintf(stderr, "rtbench %s: %s\n", cmd, err);
         return 2;
     }

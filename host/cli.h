@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
+#include "db.h"
 #include "model.h"
 
 /* "rtbench CMD: MSG" or, with ARG, "rtbench CMD: MSG: ARG" on stderr; returns 2. */
@@ -52,11 +53,10 @@ void cli_globs_split(struct cli_globs *g, const char *list);
 int cli_globs_match(const struct cli_globs *g, const char *id, size_t *which);
 void cli_globs_free(struct cli_globs *g);
 
-/* Opens the database PATH (NULL: db_default_path(); "" is the error "empty
- * --db path") into *db. With
- * MUST_EXIST a path with no file is an error, "no database at PATH":
- * reading never creates a database. 0, or 2 with one line on stderr. */
-int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db);
+/* Opens the database PATH (NULL: the default; see db_open) into *db; *used_path
+ * (may be NULL) gets the path opened. 0, or 2 with "rtbench CMD: ERR" on stderr. */
+int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
+                const char **used_path);
 
 /* Loads the run REF into *r. On error prints "rtbench CMD: WHAT REF: ERR"
  * (WHAT NULL: "rtbench CMD: ERR") and returns -1. */

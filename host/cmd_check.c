@@ -89,7 +89,7 @@ int cmd_check(int argc, char **argv)
     int rc = 2;
     sqlite3 *db = NULL;
     struct run base = {0}, cand = {0};
-    if (cli_open_db(CMD, dbpath, 1, &db) != 0 ||
+    if (cli_open_db(CMD, dbpath, DB_READ, &db, NULL) != 0 ||
         cli_load_run(CMD, db, "baseline", refs[0], &base) < 0 ||
         cli_load_run(CMD, db, "candidate", refs[1], &cand) < 0)
         goto out;

@@ -103,7 +103,7 @@ int cmd_compare(int argc, char **argv)
     }
 
     runs = xcalloc(n_refs, sizeof *runs);
-    if (cli_open_db(CMD, dbpath, 1, &db) != 0)
+    if (cli_open_db(CMD, dbpath, DB_READ, &db, NULL) != 0)
         goto out;
     for (size_t i = 0; i < n_refs; i++) {
         runs[i] = xcalloc(1, sizeof **runs);

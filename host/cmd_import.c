@@ -313,7 +313,7 @@ int cmd_import(int argc, char **argv)
         goto out;
     }
 
-    if (cli_open_db(CMD, dbpath, 0, &db) != 0)
+    if (cli_open_db(CMD, dbpath, DB_CREATE, &db, NULL) != 0)
         goto out;
     int failed = 0, incomplete = 0;
     for (size_t i = 0; i < n_files; i++)

@@ -25,10 +25,46 @@ static void usage(FILE *out)
           out);
 }
 
-static const char *txt(sqlite3_stmt *st, int i)
+static const char *dash(const char *s)
 {
-    const unsigned char *t = sqlite3_column_text(st, i);
-    return t && *t ? (const char *)t : "-";
+    return *s ? s : "-";
+}
+
+/* The runs as aligned columns under a header line. */
+static void print_list(const struct run_summary *runs, size_t n)
+{
+    enum { NCOL = 8 };
+    static const char *const head[NCOL] = {"id",    "date",   "label",  "source/port",
+                                           "board", "kernel", "status", "metrics"};
+    char *(*rows)[NCOL] = xcalloc(n ? n : 1, sizeof *rows);
+    int w[NCOL];
+    for (int i = 0; i < NCOL; i++)
+        w[i] = (int)strlen(head[i]);
+    for (size_t r = 0; r < n; r++) {
+        const struct run_summary *s = &runs[r];
+        char **row = rows[r];
+        row[0] = xasprintf("%lld", (long long)s->id);
+        row[1] = xstrdup(dash(s->created));
+        row[2] = xstrdup(dash(s->label));
+        row[3] = *s->port ? xasprintf("%s/%s", dash(s->source), s->port) : xstrdup(dash(s->source));
+        row[4] = xstrdup(dash(s->board));
+        row[5] = *s->kver ? xasprintf("%s %s", dash(s->kernel), s->kver) : xstrdup(dash(s->kernel));
+        row[6] = xstrdup(dash(s->status));
+        row[7] = xasprintf("%llu", (unsigned long long)s->n_metrics);
+        for (int i = 0; i < NCOL; i++)
+            if ((int)strlen(row[i]) > w[i])
+                w[i] = (int)strlen(row[i]);
+    }
+    printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1], w[2],
+           head[2], w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7], head[7]);
+    for (size_t r = 0; r < n; r++)
+        printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1], rows[r][1],
+               w[2], rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5], rows[r][5], w[6],
+               rows[r][6], w[7], rows[r][7]);
+    for (size_t r = 0; r < n; r++)
+        for (int i = 0; i < NCOL; i++)
+            free(rows[r][i]);
+    free(rows);
 }
 
 int cmd_list(int argc, char **argv)
@@ -69,77 +105,22 @@ int cmd_list(int argc, char **argv)
     }
     if (optind < argc)
         return cli_extra_arg("list", argv[optind]);
-    if (!db_path)
-        db_path = db_default_path();
     sqlite3 *db;
-    if (cli_open_db("list", db_path, 1, &db) != 0)
+    if (cli_open_db("list", db_path, DB_READ, &db, &db_path) != 0)
         return 2;
-    static const char sql[] =
-        "SELECT * FROM (SELECT r.id, r.created, r.label, r.source,"
-        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='port'),"
-        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='board'),"
-        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kernel'),"
-        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kver'),"
-        " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail"
-        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY "
-        "1";
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
-        db_close(db);
+    struct run_summary *runs;
+    size_t n;
+    char err[512];
+    int rc = db_list_runs(db, label, limit, &runs, &n, err, sizeof err);
+    db_close(db);
+    if (rc != 0) {
+        fprintf(stderr, "rtbench list: %s\n", err);
         return 2;
     }
-    if (label)
-        sqlite3_bind_text(st, 1, label, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
-    /* Collect the rows first so the columns fit their widest value. */
-    enum { NCOL = 8 };
-    static const char *const head[NCOL] = {"id",    "date",   "label",  "source/port",
-                                           "board", "kernel", "status", "metrics"};
-    char *(*rows)[NCOL] = NULL;
-    size_t n = 0;
-    int w[NCOL];
-    for (int i = 0; i < NCOL; i++)
-        w[i] = (int)strlen(head[i]);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        rows = xrealloc(rows, (n + 1) * sizeof *rows);
-        char **row = rows[n++];
-        const char *port = txt(st, 4), *kver = txt(st, 7);
-        row[0] = xasprintf("%lld", (long long)sqlite3_column_int64(st, 0));
-        row[1] = xstrdup(txt(st, 1));
-        row[2] = xstrdup(txt(st, 2));
-        row[3] = strcmp(port, "-") ? xasprintf("%s/%s", txt(st, 3), port) : xstrdup(txt(st, 3));
-        row[4] = xstrdup(txt(st, 5));
-        row[5] = strcmp(kver, "-") ? xasprintf("%s %s", txt(st, 6), kver) : xstrdup(txt(st, 6));
-        row[6] = xstrdup(txt(st, 8));
-        row[7] = xasprintf("%lld", (long long)sqlite3_column_int64(st, 9));
-        for (int i = 0; i < NCOL; i++)
-            if ((int)strlen(row[i]) > w[i])
-                w[i] = (int)strlen(row[i]);
-    }
-    if (rc == SQLITE_DONE) {
-        printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1], w[2],
-               head[2], w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7], head[7]);
-        for (size_t r = 0; r < n; r++)
-            printf("%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1],
-                   rows[r][1], w[2], rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5],
-                   rows[r][5], w[6], rows[r][6], w[7], rows[r][7]);
-    }
-    for (size_t r = 0; r < n; r++)
-        for (int i = 0; i < NCOL; i++)
-            free(rows[r][i]);
-    free(rows);
-    int rows_n = (int)n;
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        fprintf(stderr, "rtbench list: database %s: %s\n", db_path, sqlite3_errmsg(db));
-        db_close(db);
-        return 2;
-    }
-    if (!rows_n)
+    print_list(runs, n);
+    db_free_summaries(runs, n);
+    if (!n)
         fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "",
                 db_path);
-    db_close(db);
     return 0;
 }

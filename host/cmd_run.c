@@ -331,8 +331,7 @@ int cmd_run(int argc, char **argv)
     struct run_session session;
     memset(&session, 0, sizeof session);
     session.label = label;
-    session.db_path = db_path ? db_path : db_default_path();
-    if (cli_open_db("run", session.db_path, 0, &session.db) != 0)
+    if (cli_open_db("run", db_path, DB_CREATE, &session.db, &session.db_path) != 0)
         return 2;
     struct target_cmd target;
     if (target_resolve(target_spec, filter, iterations, icount, &target, session.err,

@@ -57,7 +57,7 @@ int cmd_show(int argc, char **argv)
         return 2;
     }
     sqlite3 *db;
-    if (cli_open_db("show", db_path, 1, &db) != 0)
+    if (cli_open_db("show", db_path, DB_READ, &db, NULL) != 0)
         return 2;
     struct run r;
     if (cli_load_run("show", db, NULL, argv[optind], &r) != 0) {

@@ -102,6 +102,12 @@ badarg "no runs stored" show --db "$TMP/empty.db" latest
 printf 'not a database, just text\n%.0s' $(seq 1 100) >"$TMP/garbage.db"
 badarg "garbage.db" list --db "$TMP/garbage.db"
 check "bad arguments stored nothing" [ "$(nruns)" = 0 ]
+# reading the default database creates no directory; storing creates it
+run env -u RTBENCH_DB XDG_DATA_HOME="$TMP/xdg" "$RTB" list
+check "list of a missing default database: exit 2" [ $rc = 2 ]
+check "list of a missing default database: no directory made" [ ! -e "$TMP/xdg/rtbench" ]
+run env -u RTBENCH_DB XDG_DATA_HOME="$TMP/xdg" "$RTB" run --target "cmd:$FAKE good 3"
+check "run into the default database: directory made" [ -f "$TMP/xdg/rtbench/rtbench.db" ]
 
 # ---- a good run -----------------------------------------------------------
 run "$RTB" run --db "$DB" --target "cmd:$FAKE good 3" --label first
