@@ -3,7 +3,6 @@
  */
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,44 +20,6 @@ int cli_usage_err(const char *cmd, const char *msg, const char *arg)
     return 2;
 }
 
-int cli_is_help(const char *a)
-{
-    return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
-}
-
-int cli_is_opt(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
-
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (*i + 1 >= argc)
-        return "";
-    return argv[++*i];
-}
-
-int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
-                   const char *what, const char **out)
-{
-    int given = argv[*i][strlen(name)] == '=' || *i + 1 < argc;
-    const char *v = cli_opt_value(argc, argv, i, name);
-    if (!*v && given && strcmp(name, "--db") == 0) {
-        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
-        return 2;
-    }
-    if (!*v) {
-        fprintf(stderr, "rtbench %s: %s needs %s\n", cmd, name, what);
-        return 2;
-    }
-    *out = v;
-    return 0;
-}
-
 int cli_extra_arg(const char *cmd, const char *arg)
 {
     fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd, arg,
@@ -66,19 +27,59 @@ int cli_extra_arg(const char *cmd, const char *arg)
     return 2;
 }
 
-int cli_unknown_opt(const char *cmd, const char *opt)
+int cli_uint_option(const char *cmd, const char *name, const char *value, unsigned max,
+                    unsigned *out)
 {
-    fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", cmd, opt, cmd);
-    return 2;
-}
-
-int cli_getopt_err(const char *cmd, int c, char **argv)
-{
-    if (c == ':') {
-        fprintf(stderr, "rtbench %s: option '%s' needs a value\n", cmd, argv[optind - 1]);
+    uint64_t x;
+    if (parse_u64(value, &x) != 0 || x == 0 || x > max) {
+        fprintf(stderr, "rtbench %s: %s must be an integer from 1 to %u, not '%s'\n", cmd, name,
+                max, value);
         return 2;
     }
-    return cli_unknown_opt(cmd, argv[optind - 1]);
+    *out = (unsigned)x;
+    return CLI_GO;
+}
+
+/* The getopt_long table of C with "help" added (freed by the caller). */
+static struct option *with_help(const struct cli_command *c)
+{
+    size_t n = 0;
+    while (c->options && c->options[n].name)
+        n++;
+    struct option *o = xcalloc(n + 2, sizeof *o);
+    for (size_t i = 0; i < n; i++)
+        o[i] = c->options[i];
+    o[n] = (struct option){"help", no_argument, NULL, 'h'};
+    return o;
+}
+
+int cli_parse(const struct cli_command *c, int argc, char **argv,
+              int (*on_option)(void *ctx, int id, const char *value), void *ctx, int *first)
+{
+    struct option *opts = with_help(c);
+    char *shorts = xasprintf(":h%s", c->short_options ? c->short_options : "");
+    int rc = CLI_GO, opt;
+    optind = 0; /* glibc: start afresh */
+    opterr = 0;
+    while (rc == CLI_GO && (opt = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+        if (opt == 'h') {
+            fputs(c->usage, stdout);
+            rc = 0;
+        } else if (opt == ':') {
+            fprintf(stderr, "rtbench %s: option '%s' needs a value\n", c->name, argv[optind - 1]);
+            rc = 2;
+        } else if (opt == '?') {
+            fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", c->name,
+                    argv[optind - 1], c->name);
+            rc = 2;
+        } else {
+            rc = on_option(ctx, opt, optarg);
+        }
+    }
+    *first = optind;
+    free(shorts);
+    free(opts);
+    return rc;
 }
 
 void cli_globs_split(struct cli_globs *g, const char *list)

@@ -36,57 +36,77 @@ static const char *state_word(const struct metric *m)
     return "ok";
 }
 
+static const struct option check_options[] = {
+    {"threshold", required_argument, NULL, 'T'},
+    {"metrics", required_argument, NULL, 'M'},
+    {"db", required_argument, NULL, 'D'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command check_command = {
+    CMD,
+    "usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] [--db PATH]\n"
+    "exit 0: no regression; 1: a metric is more than PCT % slower (default 10) or failed;\n"
+    "2: bad usage or input\n",
+    check_options,
+    "",
+};
+
+struct check_options {
+    const char *metrics, *db_path;
+    double threshold;
+};
+
+/* --threshold PCT: a percentage >= 0, a '%' suffix accepted. */
+static int parse_threshold(const char *v, double *out)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    size_t l = strlen(buf);
+    if (l > 0 && buf[l - 1] == '%')
+        buf[l - 1] = 0;
+    if (!*buf || parse_double(buf, out) < 0 || !(*out >= 0) || *out > 1e6)
+        return cli_usage_err(CMD, "--threshold must be a percentage >= 0, not",
+                             *v ? v : "(nothing)");
+    return CLI_GO;
+}
+
+static int check_option(void *ctx, int id, const char *value)
+{
+    struct check_options *o = ctx;
+    if (id == 'T')
+        return parse_threshold(value, &o->threshold);
+    if (id == 'D') {
+        o->db_path = value;
+    } else {
+        if (!*value)
+            return cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
+        o->metrics = value;
+    }
+    return CLI_GO;
+}
+
 int cmd_check(int argc, char **argv)
 {
-    const char *metrics = NULL, *dbpath = NULL, *refs[2] = {NULL, NULL};
-    double threshold = DEFAULT_THRESHOLD;
-    size_t n_refs = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
-            printf("usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...] "
-                   "[--db PATH]\n"
-                   "exit 0: no regression; 1: a metric is more than PCT %% slower (default %.0f) "
-                   "or failed;\n"
-                   "2: bad usage or input\n",
-                   DEFAULT_THRESHOLD);
-            return 0;
-        }
-        if (cli_is_opt(a, "--threshold")) {
-            v = cli_opt_value(argc, argv, &i, "--threshold");
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            size_t l = strlen(buf);
-            if (l > 0 && buf[l - 1] == '%')
-                buf[l - 1] = 0;
-            if (!*buf || parse_double(buf, &threshold) < 0 || !(threshold >= 0) || threshold > 1e6)
-                return cli_usage_err(CMD, "--threshold must be a percentage >= 0, not",
-                                     *v ? v : "(nothing)");
-        } else if (cli_is_opt(a, "--metrics")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--metrics", GLOBS, &metrics))
-                return 2;
-        } else if (cli_is_opt(a, "--db")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
-                return 2;
-        } else if (a[0] == '-' && a[1] != 0) {
-            return cli_unknown_opt(CMD, a);
-        } else {
-            if (n_refs == 2)
-                return cli_usage_err(CMD, "too many runs (usage: rtbench check BASELINE CANDIDATE)",
-                                     a);
-            refs[n_refs++] = a;
-        }
-    }
-    if (n_refs != 2)
+    struct check_options o = {NULL, NULL, DEFAULT_THRESHOLD};
+    int first;
+    int rc = cli_parse(&check_command, argc, argv, check_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (argc - first > 2)
+        return cli_usage_err(CMD, "too many runs (usage: rtbench check BASELINE CANDIDATE)",
+                             argv[first + 2]);
+    if (argc - first != 2)
         return cli_usage_err(
             CMD, "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])",
             NULL);
+    const char *metrics = o.metrics, *dbpath = o.db_path, *refs[2] = {argv[first], argv[first + 1]};
+    double threshold = o.threshold;
 
     struct cli_globs globs;
     cli_globs_split(&globs, metrics);
 
-    int rc = 2;
+    rc = 2;
     sqlite3 *db = NULL;
     struct run base = {0}, cand = {0};
     if (cli_open_db(CMD, dbpath, DB_READ, &db, NULL) != 0 ||

@@ -28,65 +28,78 @@ static int have(const char **ids, size_t n, const char *id)
     return 0;
 }
 
+static const struct option compare_options[] = {
+    {"metrics", required_argument, NULL, 'M'}, {"unit", required_argument, NULL, 'U'},
+    {"stat", required_argument, NULL, 'S'},    {"format", required_argument, NULL, 'F'},
+    {"db", required_argument, NULL, 'D'},      {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command compare_command = {
+    CMD,
+    "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
+    "                       [--stat mean|p50|p99|min|max] [--format text|markdown|csv|json]\n"
+    "                       [--db PATH]\n"
+    "RUN is a run id, a label (its newest run) or latest.\n",
+    compare_options,
+    "",
+};
+
+struct compare_options {
+    const char *metrics, *db_path;
+    enum cmp_unit unit;
+    enum cmp_stat stat;
+    enum fmt_kind kind;
+};
+
+static int compare_option(void *ctx, int id, const char *v)
+{
+    struct compare_options *o = ctx;
+    switch (id) {
+    case 'M':
+        if (!*v)
+            return cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
+        o->metrics = v;
+        break;
+    case 'U':
+        if (format_parse_unit(v, &o->unit) < 0)
+            return cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
+        break;
+    case 'S':
+        if (format_parse_stat(v, &o->stat) < 0)
+            return cli_usage_err(CMD, "--stat must be mean, p50, p99, min or max, not",
+                                 *v ? v : "(nothing)");
+        break;
+    case 'F':
+        if (format_parse_kind(v, &o->kind) < 0)
+            return cli_usage_err(CMD, "--format must be text, markdown, csv or json, not",
+                                 *v ? v : "(nothing)");
+        break;
+    default: /* 'D' */
+        o->db_path = v;
+        break;
+    }
+    return CLI_GO;
+}
+
 int cmd_compare(int argc, char **argv)
 {
-    const char *metrics = NULL, *dbpath = NULL;
-    enum cmp_unit unit = CU_NATIVE;
-    enum cmp_stat stat = CS_AUTO;
-    enum fmt_kind kind = FMT_TEXT;
-    const char **refs = xcalloc((size_t)argc + 1, sizeof *refs);
-    size_t n_refs = 0, n_runs = 0;
-    int rc = 2;
+    struct compare_options o = {NULL, NULL, CU_NATIVE, CS_AUTO, FMT_TEXT};
+    int first;
+    int rc = cli_parse(&compare_command, argc, argv, compare_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    const char *metrics = o.metrics, *dbpath = o.db_path;
+    enum cmp_unit unit = o.unit;
+    enum cmp_stat stat = o.stat;
+    enum fmt_kind kind = o.kind;
+    const char **refs = (const char **)argv + first;
+    size_t n_refs = (size_t)(argc - first), n_runs = 0;
+    rc = 2;
     struct cli_globs globs = {0};
     sqlite3 *db = NULL;
     struct run **runs = NULL;
     const char **ids = NULL;
     struct cmp_cell *cells = NULL;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
-            printf("usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
-                   "                       [--stat mean|p50|p99|min|max] [--format "
-                   "text|markdown|csv|json]\n"
-                   "                       [--db PATH]\n"
-                   "RUN is a run id, a label (its newest run) or latest.\n");
-            rc = 0;
-            goto out;
-        }
-        if (cli_is_opt(a, "--metrics")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--metrics", GLOBS, &metrics))
-                goto out;
-        } else if (cli_is_opt(a, "--unit")) {
-            v = cli_opt_value(argc, argv, &i, "--unit");
-            if (format_parse_unit(v, &unit) < 0) {
-                cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--stat")) {
-            v = cli_opt_value(argc, argv, &i, "--stat");
-            if (format_parse_stat(v, &stat) < 0) {
-                cli_usage_err(CMD, "--stat must be mean, p50, p99, min or max, not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--format")) {
-            v = cli_opt_value(argc, argv, &i, "--format");
-            if (format_parse_kind(v, &kind) < 0) {
-                cli_usage_err(CMD, "--format must be text, markdown, csv or json, not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--db")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
-                goto out;
-        } else if (a[0] == '-' && a[1] != 0) {
-            cli_unknown_opt(CMD, a);
-            goto out;
-        } else {
-            refs[n_refs++] = a;
-        }
-    }
     if (n_refs == 0) {
         cli_usage_err(
             CMD,
@@ -181,6 +194,5 @@ out:
     if (db)
         db_close(db);
     cli_globs_free(&globs);
-    free(refs);
     return rc;
 }

@@ -32,6 +32,7 @@ struct imp_opts {
     const char *label, *board;
     double cpu_hz;
     unsigned iters;
+    const char *db_path;
 };
 
 /* Whole file into memory. NULL with a message in err. */
@@ -240,89 +241,83 @@ static int import_one(sqlite3 *db, const char *path, const struct imp_opts *o, i
     return rc;
 }
 
+static const struct option import_options[] = {
+    {"format", required_argument, NULL, 'F'},
+    {"label", required_argument, NULL, 'l'},
+    {"board", required_argument, NULL, 'b'},
+    {"cpu-hz", required_argument, NULL, 'H'},
+    {"iters", required_argument, NULL, 'i'},
+    {"db", required_argument, NULL, 'D'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command import_command = {
+    CMD,
+    "usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]\n"
+    "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
+    "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
+    "prints the stored run ids.\n",
+    import_options,
+    "",
+};
+
+static int import_option(void *ctx, int id, const char *v)
+{
+    struct imp_opts *o = ctx;
+    uint64_t n;
+    switch (id) {
+    case 'F':
+        if (strcmp(v, "auto") == 0)
+            o->format = IF_AUTO;
+        else if (strcmp(v, "rtbench") == 0)
+            o->format = IF_RTBENCH;
+        else if (strcmp(v, "zephyr") == 0)
+            o->format = IF_ZEPHYR;
+        else
+            return cli_usage_err(CMD, "--format must be auto, rtbench or zephyr, not",
+                                 *v ? v : "(nothing)");
+        break;
+    case 'l':
+    case 'b':
+        if (!*v)
+            return cli_usage_err(CMD, id == 'l' ? "--label needs a value" : "--board needs a value",
+                                 NULL);
+        *(id == 'l' ? &o->label : &o->board) = v;
+        break;
+    case 'H':
+        if (!*v || parse_double(v, &o->cpu_hz) < 0 || !(o->cpu_hz >= 1) || o->cpu_hz > 1e13)
+            return cli_usage_err(CMD, "--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
+                                 *v ? v : "(nothing)");
+        break;
+    case 'i':
+        if (!*v || parse_u64(v, &n) < 0 || n == 0 || n > 1000000000u)
+            return cli_usage_err(CMD, "--iters must be a positive count, not",
+                                 *v ? v : "(nothing)");
+        o->iters = (unsigned)n;
+        break;
+    default: /* 'D' */
+        o->db_path = v;
+        break;
+    }
+    return CLI_GO;
+}
+
 int cmd_import(int argc, char **argv)
 {
-    struct imp_opts o = {IF_AUTO, NULL, NULL, 0, 0};
-    const char *dbpath = NULL;
-    const char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    size_t n_files = 0;
-    int only_files = 0, rc = 2;
+    struct imp_opts o = {IF_AUTO, NULL, NULL, 0, 0, NULL};
+    int first;
+    int rc = cli_parse(&import_command, argc, argv, import_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first == argc)
+        return cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
     sqlite3 *db = NULL;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (only_files || a[0] != '-' || a[1] == 0) {
-            files[n_files++] = a;
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = 1;
-        } else if (cli_is_help(a)) {
-            printf(
-                "usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board "
-                "B]\n"
-                "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
-                "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
-                "prints the stored run ids.\n");
-            rc = 0;
-            goto out;
-        } else if (cli_is_opt(a, "--format")) {
-            v = cli_opt_value(argc, argv, &i, "--format");
-            if (strcmp(v, "auto") == 0)
-                o.format = IF_AUTO;
-            else if (strcmp(v, "rtbench") == 0)
-                o.format = IF_RTBENCH;
-            else if (strcmp(v, "zephyr") == 0)
-                o.format = IF_ZEPHYR;
-            else {
-                cli_usage_err(CMD, "--format must be auto, rtbench or zephyr, not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--label")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--label", "a value", &o.label))
-                goto out;
-        } else if (cli_is_opt(a, "--board")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--board", "a value", &o.board))
-                goto out;
-        } else if (cli_is_opt(a, "--cpu-hz")) {
-            v = cli_opt_value(argc, argv, &i, "--cpu-hz");
-            if (!*v || parse_double(v, &o.cpu_hz) < 0 || !(o.cpu_hz >= 1) || o.cpu_hz > 1e13) {
-                cli_usage_err(CMD, "--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--iters")) {
-            v = cli_opt_value(argc, argv, &i, "--iters");
-            uint64_t n;
-            if (!*v || parse_u64(v, &n) < 0 || n == 0 || n > 1000000000u) {
-                cli_usage_err(CMD, "--iters must be a positive count, not", *v ? v : "(nothing)");
-                goto out;
-            }
-            o.iters = (unsigned)n;
-        } else if (cli_is_opt(a, "--db")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
-                goto out;
-        } else {
-            cli_unknown_opt(CMD, a);
-            goto out;
-        }
-    }
-    if (n_files == 0) {
-        cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
-        goto out;
-    }
-
-    if (cli_open_db(CMD, dbpath, DB_CREATE, &db, NULL) != 0)
-        goto out;
+    if (cli_open_db(CMD, o.db_path, DB_CREATE, &db, NULL) != 0)
+        return 2;
     int failed = 0, incomplete = 0;
-    for (size_t i = 0; i < n_files; i++)
-        if (import_one(db, files[i], &o, &incomplete) < 0)
+    for (int i = first; i < argc; i++)
+        if (import_one(db, argv[i], &o, &incomplete) < 0)
             failed++;
-    rc = fflush(stdout) != 0 ? 2 : failed ? 2 : incomplete ? 1 : 0;
-out:
-    if (db)
-        db_close(db);
-    free(files);
-    return rc;
+    db_close(db);
+    return fflush(stdout) != 0 ? 2 : failed ? 2 : incomplete ? 1 : 0;
 }

@@ -1,28 +1,53 @@
 /*
  * rtbench host - `rtbench list`: the stored runs, one line each.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cmds.h"
 #include "db.h"
 #include "util.h"
 
-static void usage(FILE *out)
+static const struct option list_options[] = {
+    {"db", required_argument, NULL, 'D'},
+    {"label", required_argument, NULL, 'l'},
+    {"limit", required_argument, NULL, 'n'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command list_command = {
+    "list",
+    "usage: rtbench list [--db PATH] [--label L] [--limit N]\n"
+    "\n"
+    "List the stored runs, oldest first: id, date, label, source/port, board,\n"
+    "kernel, status and number of metrics.\n"
+    "      --db PATH    database (default: see rtbench --help)\n"
+    "  -l, --label L    only runs with this label (glob)\n"
+    "  -n, --limit N    only the newest N runs\n"
+    "  -h, --help       this help\n",
+    list_options,
+    "l:n:",
+};
+
+struct list_options {
+    const char *db_path, *label;
+    uint64_t limit;
+};
+
+static int list_option(void *ctx, int id, const char *value)
 {
-    fputs("usage: rtbench list [--db PATH] [--label L] [--limit N]\n"
-          "\n"
-          "List the stored runs, oldest first: id, date, label, source/port, board,\n"
-          "kernel, status and number of metrics.\n"
-          "      --db PATH    database (default: see rtbench --help)\n"
-          "  -l, --label L    only runs with this label (glob)\n"
-          "  -n, --limit N    only the newest N runs\n"
-          "  -h, --help       this help\n",
-          out);
+    struct list_options *o = ctx;
+    if (id == 'D') {
+        o->db_path = value;
+    } else if (id == 'l') {
+        o->label = value;
+    } else if (parse_u64(value, &o->limit) != 0 || o->limit == 0 || o->limit > 1000000000u) {
+        fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n", value);
+        return 2;
+    }
+    return CLI_GO;
 }
 
 static const char *dash(const char *s)
@@ -69,49 +94,22 @@ static void print_list(const struct run_summary *runs, size_t n)
 
 int cmd_list(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"db", required_argument, NULL, 'D'},
-        {"label", required_argument, NULL, 'l'},
-        {"limit", required_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *db_path = NULL, *label = NULL;
-    uint64_t limit = 0;
-    int c;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":l:n:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'D':
-            db_path = optarg;
-            break;
-        case 'l':
-            label = optarg;
-            break;
-        case 'n':
-            if (parse_u64(optarg, &limit) != 0 || limit == 0 || limit > 1000000000u) {
-                fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n",
-                        optarg);
-                return 2;
-            }
-            break;
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            return cli_getopt_err("list", c, argv);
-        }
-    }
-    if (optind < argc)
-        return cli_extra_arg("list", argv[optind]);
+    struct list_options o = {NULL, NULL, 0};
+    int first;
+    int rc = cli_parse(&list_command, argc, argv, list_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first < argc)
+        return cli_extra_arg("list", argv[first]);
+    const char *db_path = o.db_path, *label = o.label;
+    uint64_t limit = o.limit;
     sqlite3 *db;
     if (cli_open_db("list", db_path, DB_READ, &db, &db_path) != 0)
         return 2;
     struct run_summary *runs;
     size_t n;
     char err[512];
-    int rc = db_list_runs(db, label, limit, &runs, &n, err, sizeof err);
+    rc = db_list_runs(db, label, limit, &runs, &n, err, sizeof err);
     db_close(db);
     if (rc != 0) {
         fprintf(stderr, "rtbench list: %s\n", err);

@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -43,29 +42,6 @@ static volatile sig_atomic_t got_signal;
 static void on_signal(int sig)
 {
     got_signal = sig;
-}
-
-static void usage(FILE *out)
-{
-    fputs(
-        "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
-        "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
-        "\n"
-        "Run a target, read its rtbench records live, store the run and print it.\n"
-        "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
-        "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
-        "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
-        "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
-        "  -l, --label L        label stored with the run\n"
-        "      --db PATH        database (default: $RTBENCH_DB, else\n"
-        "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
-        "~/.local/share/rtbench/rtbench.db)\n"
-        "      --timeout S      kill the target after S seconds (default 300)\n"
-        "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
-        "  -h, --help           this help\n"
-        "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
-        "      2 bad usage or database error, 128+N interrupted by signal N.\n",
-        out);
 }
 
 /* One `rtbench run`: the database, the record parser fed by the target's
@@ -243,70 +219,82 @@ static void stop_check(struct stopper *stop, long t)
     stop->kill_at = t + KILL_GRACE_MS;
 }
 
-static int parse_uint_opt(const char *name, const char *v, unsigned max, unsigned *out)
+static const struct option run_options[] = {
+    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},        {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command run_command = {
+    "run",
+    "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
+    "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
+    "\n"
+    "Run a target, read its rtbench records live, store the run and print it.\n"
+    "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
+    "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
+    "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
+    "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
+    "  -l, --label L        label stored with the run\n"
+    "      --db PATH        database (default: $RTBENCH_DB, else\n"
+    "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
+    "~/.local/share/rtbench/rtbench.db)\n"
+    "      --timeout S      kill the target after S seconds (default 300)\n"
+    "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
+    "  -h, --help           this help\n"
+    "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
+    "      2 bad usage or database error, 128+N interrupted by signal N.\n",
+    run_options,
+    "t:f:n:l:",
+};
+
+struct run_options {
+    const char *target_spec, *filter, *label, *db_path;
+    unsigned iterations, timeout_s;
+    int icount;
+};
+
+static int run_option(void *ctx, int id, const char *value)
 {
-    uint64_t x;
-    if (parse_u64(v, &x) != 0 || x == 0 || x > max) {
-        fprintf(stderr, "rtbench run: %s must be an integer from 1 to %u, not '%s'\n", name, max,
-                v);
-        return -1;
+    struct run_options *o = ctx;
+    switch (id) {
+    case 't':
+        o->target_spec = value;
+        break;
+    case 'f':
+        o->filter = value;
+        break;
+    case 'n':
+        return cli_uint_option("run", "--iterations", value, 100000000u, &o->iterations);
+    case 'l':
+        o->label = value;
+        break;
+    case 'D':
+        o->db_path = value;
+        break;
+    case 'T':
+        return cli_uint_option("run", "--timeout", value, 86400u, &o->timeout_s);
+    default: /* 'I' */
+        o->icount = 0;
+        break;
     }
-    *out = (unsigned)x;
-    return 0;
+    return CLI_GO;
 }
 
 int cmd_run(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"target", required_argument, NULL, 't'},
-        {"filter", required_argument, NULL, 'f'},
-        {"iterations", required_argument, NULL, 'n'},
-        {"label", required_argument, NULL, 'l'},
-        {"db", required_argument, NULL, 'D'},
-        {"timeout", required_argument, NULL, 'T'},
-        {"no-icount", no_argument, NULL, 'I'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *target_spec = "host", *filter = NULL, *label = NULL, *db_path = NULL;
-    unsigned iterations = 0, timeout_s = DEFAULT_TIMEOUT_S;
-    int icount = 1, c;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:f:n:l:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 't':
-            target_spec = optarg;
-            break;
-        case 'f':
-            filter = optarg;
-            break;
-        case 'n':
-            if (parse_uint_opt("--iterations", optarg, 100000000u, &iterations) != 0)
-                return 2;
-            break;
-        case 'l':
-            label = optarg;
-            break;
-        case 'D':
-            db_path = optarg;
-            break;
-        case 'T':
-            if (parse_uint_opt("--timeout", optarg, 86400u, &timeout_s) != 0)
-                return 2;
-            break;
-        case 'I':
-            icount = 0;
-            break;
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            return cli_getopt_err("run", c, argv);
-        }
-    }
-    if (optind < argc)
-        return cli_extra_arg("run", argv[optind]);
+    struct run_options o = {"host", NULL, NULL, NULL, 0, DEFAULT_TIMEOUT_S, 1};
+    int first;
+    int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first < argc)
+        return cli_extra_arg("run", argv[first]);
+    const char *target_spec = o.target_spec, *filter = o.filter, *label = o.label,
+               *db_path = o.db_path;
+    unsigned iterations = o.iterations, timeout_s = o.timeout_s;
+    int icount = o.icount;
     if (filter && !*filter) {
         fputs("rtbench run: --filter needs a non-empty glob\n", stderr);
         return 2;
@@ -378,7 +366,7 @@ int cmd_run(int argc, char **argv)
     got_signal = 0;
     pid_t pid;
     fflush(NULL);
-    int rc = posix_spawnp(&pid, target.argv[0], &fa, &at, target.argv, environ);
+    rc = posix_spawnp(&pid, target.argv[0], &fa, &at, target.argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     close(pfd[1]);

@@ -277,7 +277,7 @@ static void test_bad_databases(void)
 int main(int argc, char **argv)
 {
     snprintf(tmpdir, sizeof tmpdir, "%s", argc > 2 ? argv[2] : "/tmp/rtbench-test-db");
-    char *mk = xasprintf("mkdir -p '%s'", tmpdir);
+    char *mk = xasprintf("rm -rf '%s' && mkdir -p '%s'", tmpdir, tmpdir);
     if (system(mk) != 0) {
         fprintf(stderr, "test_db: cannot create %s\n", tmpdir);
         return 2;
