@@ -1,25 +1,16 @@
 /*
- * rtbench host - `rtbench run`: start a target, read its records live,
- * store them as they arrive, print the table.
+ * rtbench host - `rtbench run`: the options, and the wiring of the target's
+ * output (target_run, target_process.c) into the record parser and the
+ * database, with progress on stderr and a table per run on stdout.
  *
- * The target is started with posix_spawnp (an argv, never a shell) in its
- * own process group, stdin from /dev/null, stdout into a pipe that is read
- * line by line; its stderr passes through. Each run is stored as soon as
- * its header arrives (status 'incomplete') and each metric is committed as
- * it arrives, so a hang, a crash or a Ctrl-C loses nothing already
- * measured: the run stays 'incomplete' with the reason.
+ * Each run is stored as soon as its header arrives (status 'incomplete')
+ * and each metric is committed as it arrives, so a hang, a crash or a
+ * Ctrl-C loses nothing already measured: the run stays 'incomplete' with
+ * the reason.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -32,17 +23,6 @@
 #include "util.h"
 
 #define DEFAULT_TIMEOUT_S 300u
-#define KILL_GRACE_MS 2000
-#define MAX_LINE (1u << 20) /* longest line kept whole from the target */
-
-extern char **environ;
-
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-    got_signal = sig;
-}
 
 /* One `rtbench run`: the database, the record parser fed by the target's
  * output, and what happened so far (for the exit status). */
@@ -122,17 +102,9 @@ static void finish_run(struct run_session *session, struct run *r)
                 r->status_detail ? r->status_detail : "");
 }
 
-/* Up to CAP-1 bytes of a line for a message, control and non-ASCII bytes as '?'. */
-static void printable(char *out, size_t cap, const char *s, size_t len)
+static void on_line(void *ctx, const char *line, size_t len)
 {
-    size_t n = 0;
-    for (; n < len && n + 1 < cap; n++)
-        out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
-    out[n] = '\0';
-}
-
-static void on_line(struct run_session *session, const char *line, size_t len)
-{
+    struct run_session *session = ctx;
     /* The target's runner refusing to start (bare metal: "rtbench: error:
      * filter 'x' selects no benchmark", before any header): kept for the
      * one-line error at the end. */
@@ -142,7 +114,8 @@ static void on_line(struct run_session *session, const char *line, size_t len)
         size_t l = len - (sizeof tag - 1);
         while (l && (line[sizeof tag - 1 + l - 1] == '\r' || line[sizeof tag - 1 + l - 1] == ' '))
             l--;
-        printable(session->target_error, sizeof session->target_error, line + sizeof tag - 1, l);
+        printable_copy(session->target_error, sizeof session->target_error, line + sizeof tag - 1,
+                       l);
     }
     enum record_event ev = record_parser_feed(&session->parser, line, len);
     struct record_parser *p = &session->parser;
@@ -183,40 +156,72 @@ static void on_line(struct run_session *session, const char *line, size_t len)
     }
 }
 
-/* Signal the target's whole process group (it may have children). */
-static void kill_target(pid_t pid, int sig)
+/* The exit status when the target's output held no valid run, after one
+ * line on stderr saying why (none when the target already said it). */
+static int no_run(const struct run_session *session, const struct target_ending *end)
 {
-    if (kill(-pid, sig) != 0)
-        kill(pid, sig);
+    const char *source = session->target->source, *why = end->why;
+    size_t bad_hdr = 0;
+    for (size_t i = 0; i < session->parser.n_issues; i++)
+        if (session->parser.issues[i].kind == ISSUE_INVALID_HEADER)
+            bad_hdr++;
+    if (session->target_error[0]) {
+        /* the target refused the run (a filter that selects nothing...) */
+        fprintf(stderr, "rtbench run: %s: %s\n", source, session->target_error);
+        return 2;
+    }
+    if (strcmp(source, "host") == 0 && !end->lines && !end->stopped && end->exit_status == 2)
+        /* rtbench-posix refused its arguments (a filter that selects
+         * nothing, too many iterations): its usage error (exit 2) is
+         * already on stderr, in one line */
+        return 2;
+    if (bad_hdr)
+        fprintf(stderr,
+                "rtbench run: no valid run in the target's output (%zu invalid header(s), "
+                "their runs skipped)%s%s\n",
+                bad_hdr, why ? "; " : "", why ? why : "");
+    else if (end->lines)
+        fprintf(stderr,
+                "rtbench run: no rtbench records in the target's output (%lu lines, first: "
+                "'%s')%s%s\n",
+                end->lines, end->first_line, why ? "; " : "", why ? why : "");
+    else
+        fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", why ? "; " : "",
+                why ? why : "");
+    return 1;
 }
 
-/* Stopping the target: on SIGINT/SIGTERM to rtbench or at the deadline,
- * SIGTERM to its group, then SIGKILL after a grace period. */
-struct stopper {
-    pid_t pid;
-    long deadline; /* ms, CLOCK_MONOTONIC */
-    long kill_at;  /* when SIGKILL follows SIGTERM; 0 if not pending */
-    unsigned timeout_s;
-    char *why;  /* why the target was stopped; NULL while it was not */
-    int signal; /* the signal that interrupted rtbench, 0 if none */
-};
-
-static void stop_check(struct stopper *stop, long t)
+/* After the target ended: closes a run it left open (with the reason),
+ * and returns the exit status of `rtbench run`. */
+static int finish_session(struct run_session *session, const struct target_ending *end)
 {
-    if (!stop->why && got_signal) {
-        stop->signal = got_signal;
-        stop->why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-    } else if (!stop->why && t >= stop->deadline) {
-        stop->why = xasprintf("timeout after %u s", stop->timeout_s);
-    } else {
-        if (stop->kill_at && t >= stop->kill_at) {
-            kill_target(stop->pid, SIGKILL);
-            stop->kill_at = 0;
+    struct run *open = session->parser.open_run;
+    if (open) {
+        record_parser_finish(&session->parser);
+        if (end->why) {
+            char *d = xasprintf("%s; %s", end->why, open->status_detail);
+            free(open->status_detail);
+            open->status_detail = d;
         }
-        return;
+        finish_run(session, open);
     }
-    kill_target(stop->pid, SIGTERM);
-    stop->kill_at = t + KILL_GRACE_MS;
+    clear_progress(session);
+    int ret = 0;
+    if (session->parser.n_runs == 0) {
+        ret = no_run(session, end);
+    } else {
+        if (end->why && !open)
+            fprintf(stderr, "rtbench run: %s (after its end record)\n", end->why);
+        if (session->parser.n_issues)
+            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", session->parser.n_issues);
+        if (end->why || session->any_incomplete || session->any_failed || session->parser.n_issues)
+            ret = 1;
+    }
+    if (session->db_failed)
+        ret = 2;
+    if (end->signal)
+        ret = 128 + end->signal;
+    return ret;
 }
 
 static const struct option run_options[] = {
@@ -282,6 +287,28 @@ static int run_option(void *ctx, int id, const char *value)
     return CLI_GO;
 }
 
+/* The options that make no sense together; 0, or 2 after a one-line error. */
+static int refuse_options(const struct run_options *o)
+{
+    const char *why = NULL;
+    if (o->filter && !*o->filter)
+        why = "--filter needs a non-empty glob";
+    else if (o->label && !*o->label)
+        why = "--label needs a non-empty value";
+    else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (o->filter || o->iterations))
+        why = "--filter and --iterations are not passed to a cmd: target; put them in its command";
+    if (why) {
+        fprintf(stderr, "rtbench run: %s\n", why);
+        return 2;
+    }
+    if (!o->icount && strncmp(o->target_spec, "qemu:", 5) != 0) {
+        fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
+                *o->target_spec ? o->target_spec : "host");
+        return 2;
+    }
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_options o = {"host", NULL, NULL, NULL, 0, DEFAULT_TIMEOUT_S, 1};
@@ -291,38 +318,15 @@ int cmd_run(int argc, char **argv)
         return rc;
     if (first < argc)
         return cli_extra_arg("run", argv[first]);
-    const char *target_spec = o.target_spec, *filter = o.filter, *label = o.label,
-               *db_path = o.db_path;
-    unsigned iterations = o.iterations, timeout_s = o.timeout_s;
-    int icount = o.icount;
-    if (filter && !*filter) {
-        fputs("rtbench run: --filter needs a non-empty glob\n", stderr);
+    if (refuse_options(&o) != 0)
         return 2;
-    }
-    if (label && !*label) {
-        fputs("rtbench run: --label needs a non-empty value\n", stderr);
-        return 2;
-    }
-    if (strncmp(target_spec, "cmd:", 4) == 0 && (filter || iterations)) {
-        fputs("rtbench run: --filter and --iterations are not passed to a cmd: target; put them in "
-              "its command\n",
-              stderr);
-        return 2;
-    }
-
-    if (!icount && strncmp(target_spec, "qemu:", 5) != 0) {
-        fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
-                *target_spec ? target_spec : "host");
-        return 2;
-    }
-
     struct run_session session;
     memset(&session, 0, sizeof session);
-    session.label = label;
-    if (cli_open_db("run", db_path, DB_CREATE, &session.db, &session.db_path) != 0)
+    session.label = o.label;
+    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0)
         return 2;
     struct target_cmd target;
-    if (target_resolve(target_spec, filter, iterations, icount, &target, session.err,
+    if (target_resolve(o.target_spec, o.filter, o.iterations, o.icount, &target, session.err,
                        sizeof session.err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", session.err);
         db_close(session.db);
@@ -331,197 +335,17 @@ int cmd_run(int argc, char **argv)
     session.target = &target;
     session.tty = isatty(STDERR_FILENO);
     record_parser_init(&session.parser);
-
-    int pfd[2];
-    if (pipe2(pfd, O_CLOEXEC) != 0) {
-        fprintf(stderr, "rtbench run: pipe: %s\n", strerror(errno));
-        target_cmd_free(&target);
-        db_close(session.db);
-        return 2;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
-    posix_spawnattr_t at;
-    posix_spawnattr_init(&at);
-    sigset_t defs, none;
-    sigemptyset(&defs);
-    sigaddset(&defs, SIGINT);
-    sigaddset(&defs, SIGTERM);
-    sigaddset(&defs, SIGPIPE);
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&at, &defs);
-    posix_spawnattr_setsigmask(&at, &none);
-    posix_spawnattr_setpgroup(&at, 0);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETPGROUP);
-    /* Signals: note them and let the loop kill the target. */
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    got_signal = 0;
-    pid_t pid;
-    fflush(NULL);
-    rc = posix_spawnp(&pid, target.argv[0], &fa, &at, target.argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    close(pfd[1]);
-    if (rc != 0) {
-        fprintf(stderr, "rtbench run: cannot start '%s': %s\n", target.argv[0], strerror(rc));
-        close(pfd[0]);
-        target_cmd_free(&target);
-        db_close(session.db);
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
-        return 2;
-    }
-
-    struct stopper stop = {pid, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
-    size_t cap = 4096, used = 0;
-    char *buf = xmalloc(cap);
-    unsigned long lines = 0;
-    char first_line[80] = "";
-    int eof = 0;
-    while (!eof) {
-        long t = now_ms();
-        stop_check(&stop, t);
-        long wait = stop.why ? (stop.kill_at ? stop.kill_at - t : 200) : stop.deadline - t;
-        if (wait > 200)
-            wait = 200; /* also re-checks got_signal */
-        if (wait < 0)
-            wait = 0;
-        struct pollfd pf = {pfd[0], POLLIN, 0};
-        int pr = poll(&pf, 1, (int)wait);
-        if (pr < 0 && errno != EINTR) {
-            fprintf(stderr, "rtbench run: poll: %s\n", strerror(errno));
-            break;
-        }
-        if (pr <= 0)
-            continue;
-        if (cap - used < 4096) {
-            cap *= 2;
-            buf = xrealloc(buf, cap);
-        }
-        ssize_t n = read(pfd[0], buf + used, cap - used);
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN)
-                continue;
-            fprintf(stderr, "rtbench run: reading the target: %s\n", strerror(errno));
-            break;
-        }
-        if (n == 0) {
-            eof = 1;
-            if (used)
-                buf[used++] = '\n'; /* a last line without newline */
-        }
-        used += (size_t)n;
-        size_t start = 0;
-        for (size_t i = 0; i < used; i++) {
-            if (buf[i] != '\n')
-                continue;
-            if (!lines++)
-                printable(first_line, sizeof first_line, buf + start, i - start);
-            on_line(&session, buf + start, i - start);
-            start = i + 1;
-        }
-        memmove(buf, buf + start, used - start);
-        used -= start;
-        if (used >=
-            MAX_LINE) { /* no newline in sight: take it as one line (never a valid record) */
-            lines++;
-            on_line(&session, buf, used);
-            used = 0;
-        }
-    }
-    close(pfd[0]);
-    free(buf);
-
-    /* Reap the target; it may still run after closing its stdout. */
-    int status = 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid || (w < 0 && errno != EINTR))
-            break;
-        long t = now_ms();
-        stop_check(&stop, t);
-        struct timespec ts = {0, 20 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-
-    /* Why the target ended, if not cleanly. */
-    char *ending = NULL;
-    if (stop.why)
-        ending = stop.why;
-    else if (WIFSIGNALED(status))
-        ending = xasprintf("target killed by signal %d (%s)", WTERMSIG(status),
-                           strsignal(WTERMSIG(status)));
-    else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-        ending = xasprintf("target exited with status %d", WEXITSTATUS(status));
-
-    struct run *open = session.parser.open_run;
-    if (open) {
-        record_parser_finish(&session.parser);
-        if (ending) {
-            char *d = xasprintf("%s; %s", ending, open->status_detail);
-            free(open->status_detail);
-            open->status_detail = d;
-        }
-        finish_run(&session, open);
-    }
-    clear_progress(&session);
-
-    int ret = 0;
-    if (session.parser.n_runs == 0) {
-        int host = strcmp(target.source, "host") == 0;
-        size_t bad_hdr = 0;
-        for (size_t i = 0; i < session.parser.n_issues; i++)
-            if (session.parser.issues[i].kind == ISSUE_INVALID_HEADER)
-                bad_hdr++;
-        if (session.target_error[0]) {
-            /* the target refused the run (a filter that selects nothing...) */
-            fprintf(stderr, "rtbench run: %s: %s\n", target.source, session.target_error);
-            ret = 2;
-        } else if (host && !lines && !stop.why && WIFEXITED(status) && WEXITSTATUS(status) == 2) {
-            /* rtbench-posix refused its arguments (a filter that selects
-             * nothing, too many iterations): its usage error (exit 2) is
-             * already on stderr, in one line */
-            ret = 2;
-        } else if (bad_hdr)
-            fprintf(stderr,
-                    "rtbench run: no valid run in the target's output (%zu invalid header(s), "
-                    "their runs skipped)%s%s\n",
-                    bad_hdr, ending ? "; " : "", ending ? ending : "");
-        else if (lines)
-            fprintf(stderr,
-                    "rtbench run: no rtbench records in the target's output (%lu lines, first: "
-                    "'%s')%s%s\n",
-                    lines, first_line, ending ? "; " : "", ending ? ending : "");
-        else
-            fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", ending ? "; " : "",
-                    ending ? ending : "");
-        if (ret == 0)
-            ret = 1;
+    struct target_ending end;
+    if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err,
+                   sizeof session.err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", session.err);
+        rc = 2;
     } else {
-        if (ending && !open)
-            fprintf(stderr, "rtbench run: %s (after its end record)\n", ending);
-        if (session.parser.n_issues)
-            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", session.parser.n_issues);
-        if (ending || session.any_incomplete || session.any_failed || session.parser.n_issues)
-            ret = 1;
+        rc = finish_session(&session, &end);
+        target_ending_free(&end);
     }
-    if (session.db_failed)
-        ret = 2;
-    if (stop.signal)
-        ret = 128 + stop.signal;
-    free(ending);
     record_parser_free(&session.parser);
     target_cmd_free(&target);
     db_close(session.db);
-    return ret;
+    return rc;
 }

@@ -168,6 +168,14 @@ int errf(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+void printable_copy(char *out, size_t cap, const char *s, size_t len)
+{
+    size_t n = 0;
+    for (; n < len && n + 1 < cap; n++)
+        out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
+    out[n] = '\0';
+}
+
 void fmt_num(char *buf, size_t len, double v)
 {
     if (v == floor(v) && fabs(v) < 1e15)

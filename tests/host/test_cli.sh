@@ -103,6 +103,7 @@ printf 'not a database, just text\n%.0s' $(seq 1 100) >"$TMP/garbage.db"
 badarg "garbage.db" list --db "$TMP/garbage.db"
 check "bad arguments stored nothing" [ "$(nruns)" = 0 ]
 # reading the default database creates no directory; storing creates it
+rm -rf "$TMP/xdg"
 run env -u RTBENCH_DB XDG_DATA_HOME="$TMP/xdg" "$RTB" list
 check "list of a missing default database: exit 2" [ $rc = 2 ]
 check "list of a missing default database: no directory made" [ ! -e "$TMP/xdg/rtbench" ]
