@@ -18,83 +18,20 @@
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
-#include "record_parser.h"
-#include "parse_zephyr.h"
+#include "importer.h"
 #include "util.h"
 
 #define CMD "import"
-#define MAX_LOG_BYTES (256u << 20)
 
-enum imp_format { IF_AUTO, IF_RTBENCH, IF_ZEPHYR };
-
-struct imp_opts {
-    enum imp_format format;
+struct import_args {
+    const struct importer *importer; /* --format; NULL: auto */
     const char *label, *board;
     double cpu_hz;
     unsigned iters;
     const char *db_path;
 };
 
-/* Whole file into memory. NULL with a message in err. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        errf(err, errlen, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (!is_stdin)
-            fclose(f);
-        errf(err, errlen, "is a directory");
-        return NULL;
-    }
-    size_t cap = 65536, n = 0;
-    char *buf = xmalloc(cap + 1);
-    for (;;) {
-        if (n == cap) {
-            if (cap >= MAX_LOG_BYTES) {
-                free(buf);
-                if (!is_stdin)
-                    fclose(f);
-                errf(err, errlen, "larger than %u MiB", MAX_LOG_BYTES >> 20);
-                return NULL;
-            }
-            cap *= 2;
-            buf = xrealloc(buf, cap + 1);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        if (!is_stdin)
-            fclose(f);
-        errf(err, errlen, "cannot read: %s", strerror(e ? e : EIO));
-        return NULL;
-    }
-    if (!is_stdin)
-        fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
-static int has_rtb_record(const char *text, size_t len)
-{
-    static const char tag[] = "RTB1 ";
-    for (size_t i = 0; i + sizeof tag - 1 <= len; i++)
-        if (text[i] == 'R' && memcmp(text + i, tag, sizeof tag - 1) == 0)
-            return 1;
-    return 0;
-}
-
-static void fill_common(struct run *r, const char *path, const struct imp_opts *o)
+static void fill_common(struct run *r, const char *path, const struct import_args *a)
 {
     if (!r->source) {
         r->source = xasprintf("import:%s", path);
@@ -103,9 +40,9 @@ static void fill_common(struct run *r, const char *path, const struct imp_opts *
         r->source = xasprintf("import:%s", path);
     }
     run_stamp(r);
-    if (o->label) {
+    if (a->label) {
         free(r->label);
-        r->label = xstrdup(o->label);
+        r->label = xstrdup(a->label);
     }
 }
 
@@ -135,109 +72,60 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
     return 0;
 }
 
-static int import_rtbench(sqlite3 *db, const char *path, const char *text, size_t len,
-                          const struct imp_opts *o, int *incomplete)
+/* PATH opened for reading ("-": standard input); NULL with a message. */
+static FILE *open_log(const char *path, char *err, size_t errlen)
 {
-    struct record_parser p;
-    record_parser_init(&p);
-    const char *s = text, *end = text + len;
-    while (s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t ll = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        record_parser_feed(&p, s, ll);
-        s = nl ? nl + 1 : end;
+    if (strcmp(path, "-") == 0)
+        return stdin;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        errf(err, errlen, "cannot open: %s", strerror(errno));
+        return NULL;
     }
-    record_parser_finish(&p);
-    for (size_t i = 0; i < p.n_issues; i++) {
-        /* the parser's messages already say ", skipped"; add it if one does not */
-        const char *msg = p.issues[i].msg ? p.issues[i].msg : "bad record";
-        size_t ml = strlen(msg);
-        int said = ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0;
-        fprintf(stderr, "%s:%lu: %s%s\n", path, p.issues[i].line, msg, said ? "" : ", skipped");
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errf(err, errlen, "is a directory");
+        return NULL;
     }
-    if (p.n_runs == 0) {
-        fprintf(stderr, "rtbench import: %s: no valid rtbench run (no valid header record%s)\n",
-                path, p.n_issues ? "; rejected records skipped" : "");
-        record_parser_free(&p);
-        return -1;
-    }
-    if (o->cpu_hz > 0 || o->iters > 0)
-        fprintf(stderr,
-                "rtbench import: %s: note: --cpu-hz/--iters apply to Zephyr logs; the rtbench "
-                "header is used\n",
-                path);
-    int rc = 0;
-    size_t n = p.n_runs;
-    for (size_t i = 0; i < n; i++) {
-        struct run *r = record_parser_take(&p, i);
-        if (!r)
-            continue;
-        if (!r->origin)
-            r->origin = xstrdup("rtbench");
-        if (o->board && *o->board)
-            run_hdr_set(r, "board", o->board);
-        fill_common(r, path, o);
-        if (store(db, r, path, incomplete) < 0)
-            rc = -1;
-        run_free(r);
-        free(r);
-    }
-    record_parser_free(&p);
-    return rc;
+    return f;
 }
 
-static int import_zephyr(sqlite3 *db, const char *path, const char *text, size_t len,
-                         const struct imp_opts *o, int *incomplete)
-{
-    char err[256];
-    char *source = xasprintf("import:%s", path);
-    struct zephyr_opts zo = {
-        .board = o->board, .cpu_hz = o->cpu_hz, .iters = o->iters, .source = source};
-    struct run r;
-    size_t ignored = 0;
-    int rc = parse_zephyr(text, len, &zo, &r, &ignored, err, sizeof err);
-    free(source);
-    if (rc < 0) {
-        fprintf(stderr, "rtbench import: %s: %s\n", path, err);
-        return -1;
-    }
-    if (ignored)
-        fprintf(stderr,
-                "rtbench import: %s: note: %zu result row(s) after the first boot or repeated ids "
-                "ignored\n",
-                path, ignored);
-    fill_common(&r, path, o);
-    rc = store(db, &r, path, incomplete);
-    run_free(&r);
-    return rc;
-}
-
-static int import_one(sqlite3 *db, const char *path, const struct imp_opts *o, int *incomplete)
+/* Reads one log through the importer table and stores every run found.
+ * 0, or -1 after a one-line error. */
+static int import_one(sqlite3 *db, const char *path, const struct import_args *a, int *incomplete)
 {
     char err[512];
-    size_t len = 0;
-    char *text = read_file(path, &len, err, sizeof err);
-    if (!text) {
+    FILE *f = open_log(path, err, sizeof err);
+    if (!f) {
         fprintf(stderr, "rtbench import: %s: %s\n", path, err);
         return -1;
     }
-    enum imp_format f = o->format;
-    if (f == IF_AUTO) {
-        if (has_rtb_record(text, len))
-            f = IF_RTBENCH;
-        else if (zephyr_detect(text, len))
-            f = IF_ZEPHYR;
-        else {
-            fprintf(stderr,
-                    "rtbench import: %s: no rtbench records and no latency_measure results\n",
-                    path);
-            free(text);
-            return -1;
-        }
+    char *source = xasprintf("import:%s", path);
+    struct import_options o = {a->board, a->cpu_hz, a->iters, source};
+    struct import_result res;
+    const struct importer *used = NULL;
+    int rc = import_stream(f, a->importer, &o, &res, &used, err, sizeof err);
+    if (f != stdin)
+        fclose(f);
+    free(source);
+    for (size_t i = 0; i < res.n_issues; i++) {
+        /* the parser's messages already say ", skipped"; add it if one does not */
+        const char *msg = res.issues[i].msg ? res.issues[i].msg : "bad record";
+        size_t ml = strlen(msg);
+        int said = ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0;
+        fprintf(stderr, "%s:%lu: %s%s\n", path, res.issues[i].line, msg, said ? "" : ", skipped");
     }
-    int rc = f == IF_RTBENCH ? import_rtbench(db, path, text, len, o, incomplete)
-                             : import_zephyr(db, path, text, len, o, incomplete);
-    free(text);
+    if (rc < 0)
+        fprintf(stderr, "rtbench import: %s: %s\n", path, err);
+    else if (res.note)
+        fprintf(stderr, "rtbench import: %s: note: %s\n", path, res.note);
+    for (size_t i = 0; rc == 0 && i < res.n_runs; i++) {
+        fill_common(res.runs[i], path, a);
+        if (store(db, res.runs[i], path, incomplete) < 0)
+            rc = -1;
+    }
+    import_result_free(&res);
     return rc;
 }
 
@@ -263,19 +151,18 @@ static const struct cli_command import_command = {
 
 static int import_option(void *ctx, int id, const char *v)
 {
-    struct imp_opts *o = ctx;
+    struct import_args *o = ctx;
     uint64_t n;
     switch (id) {
     case 'F':
-        if (strcmp(v, "auto") == 0)
-            o->format = IF_AUTO;
-        else if (strcmp(v, "rtbench") == 0)
-            o->format = IF_RTBENCH;
-        else if (strcmp(v, "zephyr") == 0)
-            o->format = IF_ZEPHYR;
-        else
-            return cli_usage_err(CMD, "--format must be auto, rtbench or zephyr, not",
-                                 *v ? v : "(nothing)");
+        if (strcmp(v, "auto") == 0) {
+            o->importer = NULL;
+        } else if (!(o->importer = importer_find(v))) {
+            char names[256], msg[300];
+            importer_names(names, sizeof names, " or ");
+            snprintf(msg, sizeof msg, "--format must be auto, %s, not", names);
+            return cli_usage_err(CMD, msg, *v ? v : "(nothing)");
+        }
         break;
     case 'l':
     case 'b':
@@ -304,7 +191,7 @@ static int import_option(void *ctx, int id, const char *v)
 
 int cmd_import(int argc, char **argv)
 {
-    struct imp_opts o = {IF_AUTO, NULL, NULL, 0, 0, NULL};
+    struct import_args o = {NULL, NULL, NULL, 0, 0, NULL};
     int first;
     int rc = cli_parse(&import_command, argc, argv, import_option, &o, &first);
     if (rc != CLI_GO)
