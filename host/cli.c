@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "db.h"
-#include "format.h"
+#include "flags.h"
+#include "figure.h"
 #include "util.h"
 
 int cli_usage_err(const char *cmd, const char *msg, const char *arg)
@@ -144,7 +145,58 @@ void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r)
     char name[128];
     if (r->status != RUN_INCOMPLETE)
         return;
-    format_run_name(r, name, sizeof name);
+    run_display_name(r, name, sizeof name);
     fprintf(stderr, "rtbench %s: warning: %s%srun %s is incomplete (%s)\n", cmd, role ? role : "",
             role ? " " : "", name, r->status_detail ? r->status_detail : "no end record");
+}
+
+int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,
+                  const char *const *roles, struct run ***runs)
+{
+    sqlite3 *db;
+    *runs = xcalloc(n ? n : 1, sizeof **runs);
+    for (size_t i = 0; i < n; i++)
+        (*runs)[i] = xcalloc(1, sizeof ***runs);
+    if (cli_open_db(cmd, path, DB_READ, &db, NULL) != 0) {
+        cli_free_runs(*runs, n);
+        return 2;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cli_load_run(cmd, db, roles ? roles[i] : "run", refs[i], (*runs)[i]) < 0) {
+            db_close(db);
+            cli_free_runs(*runs, n);
+            return 2;
+        }
+        flags_apply_run((*runs)[i]);
+    }
+    db_close(db);
+    return 0;
+}
+
+void cli_free_runs(struct run **runs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        run_free(runs[i]);
+        free(runs[i]);
+    }
+    free(runs);
+}
+
+int cli_writer_option(const char *cmd, const char *value, enum document doc,
+                      const struct writer **out)
+{
+    char err[400];
+    *out = writer_find(value, doc, err, sizeof err);
+    if (!*out)
+        return cli_usage_err(cmd, err, NULL);
+    return CLI_GO;
+}
+
+int cli_write_done(const char *cmd, int rc)
+{
+    if (rc < 0 || fflush(stdout) != 0) {
+        fprintf(stderr, "rtbench %s: cannot write the output\n", cmd);
+        return 2;
+    }
+    return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "db.h"
 #include "model.h"
+#include "writer.h"
 
 /* "rtbench CMD: MSG" or, with ARG, "rtbench CMD: MSG: ARG" on stderr; returns 2. */
 int cli_usage_err(const char *cmd, const char *msg, const char *arg);
@@ -68,6 +69,21 @@ int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **
 /* Loads the run REF into *r. On error prints "rtbench CMD: WHAT REF: ERR"
  * (WHAT NULL: "rtbench CMD: ERR") and returns -1. */
 int cli_load_run(const char *cmd, sqlite3 *db, const char *what, const char *ref, struct run *r);
+
+/* Opens the database PATH (DB_READ) and loads the N runs REFS into *runs
+ * (heap-allocated, flags of each run applied: flags_apply_run); ROLES[i]
+ * names run i in errors (NULL: "run"). 0, or 2 after a one-line error. */
+int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,
+                  const char *const *roles, struct run ***runs);
+void cli_free_runs(struct run **runs, size_t n);
+
+/* --format VALUE for a command writing DOC: the writer into *out and CLI_GO,
+ * or 2 after "rtbench CMD: --format must be ..., not: VALUE". */
+int cli_writer_option(const char *cmd, const char *value, enum document doc,
+                      const struct writer **out);
+/* After a writer returned RC: flushes stdout; 0, or 2 after "rtbench CMD:
+ * cannot write the output". */
+int cli_write_done(const char *cmd, int rc);
 
 /* If R is incomplete: "rtbench CMD: warning: [ROLE ]run NAME is incomplete (DETAIL)". */
 void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r);

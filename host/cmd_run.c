@@ -18,7 +18,7 @@
 #include "db.h"
 #include "flags.h"
 #include "record_parser.h"
-#include "table.h"
+#include "writer_text.h"
 #include "target.h"
 #include "util.h"
 
@@ -89,7 +89,7 @@ static void finish_run(struct run_session *session, struct run *r)
     }
     printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
            v[6]);
-    table_print_metrics(stdout, r, 0);
+    text_metrics_table(stdout, r, 0);
     fflush(stdout);
     if (r->id > 0)
         fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n",

@@ -6,39 +6,48 @@
 #include "cli.h"
 #include "cmds.h"
 #include "db.h"
-#include "table.h"
+#include "writer.h"
 #include "util.h"
 
 static const struct option show_options[] = {
     {"db", required_argument, NULL, 'D'},
+    {"format", required_argument, NULL, 'F'},
     {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command show_command = {
     "show",
-    "usage: rtbench show [--db PATH] RUN\n"
+    "usage: rtbench show [--db PATH] [--format NAME] RUN\n"
     "\n"
     "Show a stored run: its identity, the whole header, and every metric with\n"
     "n, mean, sd, min, p50, p90, p99, p99.9, max, the mean in ns, and flags.\n"
     "RUN is a run id, a label (the newest run with it), or 'latest'.\n"
     "      --db PATH    database (default: see rtbench --help)\n"
+    "      --format F   text (default) or json\n"
     "  -h, --help       this help\n",
     show_options,
     "",
 };
 
+struct show_options {
+    const char *db_path;
+    const struct writer *writer;
+};
+
 static int show_option(void *ctx, int id, const char *value)
 {
-    (void)id; /* only --db */
-    *(const char **)ctx = value;
+    struct show_options *o = ctx;
+    if (id == 'F')
+        return cli_writer_option("show", value, DOC_RUN, &o->writer);
+    o->db_path = value;
     return CLI_GO;
 }
 
 int cmd_show(int argc, char **argv)
 {
-    const char *db_path = NULL;
+    struct show_options o = {NULL, writers[0]};
     int first;
-    int rc = cli_parse(&show_command, argc, argv, show_option, &db_path, &first);
+    int rc = cli_parse(&show_command, argc, argv, show_option, &o, &first);
     if (rc != CLI_GO)
         return rc;
     if (first >= argc) {
@@ -52,17 +61,13 @@ int cmd_show(int argc, char **argv)
         return 2;
     }
     sqlite3 *db;
-    if (cli_open_db("show", db_path, DB_READ, &db, NULL) != 0)
+    if (cli_open_db("show", o.db_path, DB_READ, &db, NULL) != 0)
         return 2;
     struct run r;
-    if (cli_load_run("show", db, NULL, argv[first], &r) != 0) {
-        db_close(db);
-        return 2;
-    }
-    table_print_header(stdout, &r);
-    fputc('\n', stdout);
-    table_print_metrics(stdout, &r, 1);
-    run_free(&r);
+    rc = cli_load_run("show", db, NULL, argv[first], &r) != 0 ? 2 : 0;
     db_close(db);
-    return 0;
+    if (rc == 0)
+        rc = cli_write_done("show", o.writer->run(stdout, &r));
+    run_free(&r);
+    return rc;
 }
