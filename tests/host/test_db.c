@@ -15,7 +15,7 @@
 #include "db.h"
 #include "util.h"
 
-#include "checks.h"
+#include "check.h"
 
 static char tmpdir[1024];
 
@@ -287,5 +287,5 @@ int main(int argc, char **argv)
     test_incremental();
     test_locked();
     test_bad_databases();
-    return checks_summary("test_db");
+    return check_summary("test_db");
 }

@@ -12,7 +12,7 @@
 #include "record_parser.h"
 #include "rtb/record.h"
 
-#include "checks.h"
+#include "check.h"
 
 /* A stream is an array of lines. */
 static char lines[64][800];
@@ -343,5 +343,5 @@ int main(void)
     test_two_runs();
     test_framing();
     test_random_damage();
-    return checks_summary("test_parse");
+    return check_summary("test_parse");
 }

@@ -12,7 +12,7 @@
 #include "model.h"
 #include "importer_zephyr.h"
 
-#include "checks.h"
+#include "check.h"
 
 static char fixtures[1024];
 
@@ -443,6 +443,5 @@ int main(int argc, char **argv)
     test_cross_run();
     test_underflow();
     test_errors_and_fuzz();
-    printf("test_zephyr: %d checks, %d failures\n", passed + failed, failed);
-    return failed ? 1 : 0;
+    return check_summary("test_zephyr");
 }
