@@ -9,6 +9,7 @@
 
 #include "db.h"
 #include "flags.h"
+#include "importer.h"
 #include "figure.h"
 #include "util.h"
 
@@ -41,6 +42,21 @@ int cli_uint_option(const char *cmd, const char *name, const char *value, unsign
     return CLI_GO;
 }
 
+/* C's usage, and the formats of its --format from the tables. */
+static void print_usage(const struct cli_command *c)
+{
+    char names[256];
+    fputs(c->usage, stdout);
+    if (c->writes) {
+        writer_names((enum document)(c->writes - 1), names, sizeof names);
+        printf("formats (--format): %s; text is the default\n", names);
+    }
+    if (c->imports) {
+        importer_names(names, sizeof names, ", ");
+        printf("formats (--format): auto (the default: detected per file), %s\n", names);
+    }
+}
+
 /* The getopt_long table of C with "help" added (freed by the caller). */
 static struct option *with_help(const struct cli_command *c)
 {
@@ -64,7 +80,7 @@ int cli_parse(const struct cli_command *c, int argc, char **argv,
     opterr = 0;
     while (rc == CLI_GO && (opt = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
         if (opt == 'h') {
-            fputs(c->usage, stdout);
+            print_usage(c);
             rc = 0;
         } else if (opt == ':') {
             fprintf(stderr, "rtbench %s: option '%s' needs a value\n", c->name, argv[optind - 1]);

@@ -24,6 +24,8 @@ struct cli_command {
     const struct option *options; /* getopt_long's table (struct option, <getopt.h>);
                                      "help" is understood without being listed */
     const char *short_options;    /* getopt's short options ("t:f:"), "" if none */
+    int writes;  /* 1 + the enum document its --format writes (help lists the writers), or 0 */
+    int imports; /* 1: --help lists the importers */
 };
 
 /* What cli_parse's callback returns to go on. */

@@ -40,6 +40,8 @@ static const struct cli_command check_command = {
     "2: bad usage or input\n",
     check_options,
     "",
+    1 + DOC_CHECK,
+    0,
 };
 
 struct check_options {

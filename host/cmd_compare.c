@@ -42,6 +42,8 @@ static const struct cli_command compare_command = {
     "RUN is a run id, a label (its newest run) or latest.\n",
     compare_options,
     "",
+    1 + DOC_COMPARISON,
+    0,
 };
 
 struct compare_options {

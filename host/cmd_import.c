@@ -141,12 +141,14 @@ static const struct option import_options[] = {
 
 static const struct cli_command import_command = {
     CMD,
-    "usage: rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]\n"
+    "usage: rtbench import FILE... [--format NAME] [--label L] [--board B]\n"
     "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
-    "Imports rtbench record logs and Zephyr latency_measure logs (FILE - is stdin);\n"
+    "Imports logs: rtbench records, Zephyr latency_measure, ... (FILE - is stdin);\n"
     "prints the stored run ids.\n",
     import_options,
     "",
+    0,
+    1,
 };
 
 static int import_option(void *ctx, int id, const char *v)

@@ -28,10 +28,12 @@ static const struct cli_command list_command = {
     "      --db PATH    database (default: see rtbench --help)\n"
     "  -l, --label L    only runs with this label (glob)\n"
     "  -n, --limit N    only the newest N runs\n"
-    "      --format F   text (default), markdown, csv or json\n"
+    "      --format F   the output format (below)\n"
     "  -h, --help       this help\n",
     list_options,
     "l:n:",
+    1 + DOC_LIST,
+    0,
 };
 
 struct list_options {

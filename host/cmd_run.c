@@ -252,6 +252,8 @@ static const struct cli_command run_command = {
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
     run_options,
     "t:f:n:l:",
+    0,
+    0,
 };
 
 struct run_options {

@@ -23,10 +23,12 @@ static const struct cli_command show_command = {
     "n, mean, sd, min, p50, p90, p99, p99.9, max, the mean in ns, and flags.\n"
     "RUN is a run id, a label (the newest run with it), or 'latest'.\n"
     "      --db PATH    database (default: see rtbench --help)\n"
-    "      --format F   text (default) or json\n"
+    "      --format F   the output format (below)\n"
     "  -h, --help       this help\n",
     show_options,
     "",
+    1 + DOC_RUN,
+    0,
 };
 
 struct show_options {

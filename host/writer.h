@@ -57,6 +57,9 @@ enum document { DOC_LIST, DOC_RUN, DOC_COMPARISON, DOC_CHECK };
  * "--format must be NAMES, not 'NAME'" (NAMES: those that write DOC) in err. */
 const struct writer *writer_find(const char *name, enum document doc, char *err, size_t errlen);
 
+/* The names of the writers that write DOC, "a, b or c", into buf. */
+void writer_names(enum document doc, char *buf, size_t len);
+
 /* ---- shared by the writers (writer_common.c) ---- */
 
 /* Ratio of cell (row, run) to the first run's cell; 0 if undefined. */

@@ -24,26 +24,35 @@ static int writes(const struct writer *w, enum document doc)
     }
 }
 
-const struct writer *writer_find(const char *name, enum document doc, char *err, size_t errlen)
+void writer_names(enum document doc, char *buf, size_t len)
 {
-    char names[256] = "";
     size_t k = 0, n = 0, count = 0;
+    buf[0] = '\0';
     for (const struct writer *const *w = writers; *w; w++)
         count += writes(*w, doc) != 0;
     for (const struct writer *const *w = writers; *w; w++) {
         if (!writes(*w, doc))
             continue;
-        if (strcmp((*w)->name, name) == 0 || ((*w)->alias && strcmp((*w)->alias, name) == 0))
-            return *w;
         n++;
-        int l = snprintf(names + k, sizeof names - k, "%s%s",
+        int l = snprintf(buf + k, len - k, "%s%s",
                          n == 1       ? ""
                          : n == count ? " or "
                                       : ", ",
                          (*w)->name);
-        if (l > 0 && (size_t)l < sizeof names - k)
-            k += (size_t)l;
+        if (l < 0 || (size_t)l >= len - k)
+            return;
+        k += (size_t)l;
     }
+}
+
+const struct writer *writer_find(const char *name, enum document doc, char *err, size_t errlen)
+{
+    for (const struct writer *const *w = writers; *w; w++)
+        if (writes(*w, doc) &&
+            (strcmp((*w)->name, name) == 0 || ((*w)->alias && strcmp((*w)->alias, name) == 0)))
+            return *w;
+    char names[256];
+    writer_names(doc, names, sizeof names);
     errf(err, errlen, "--format must be %s, not: %s", names, *name ? name : "(nothing)");
     return NULL;
 }
