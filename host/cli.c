@@ -174,28 +174,19 @@ int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n
     for (size_t i = 0; i < n; i++)
         (*runs)[i] = xcalloc(1, sizeof ***runs);
     if (cli_open_db(cmd, path, DB_READ, &db, NULL) != 0) {
-        cli_free_runs(*runs, n);
+        runs_free(*runs, n);
         return 2;
     }
     for (size_t i = 0; i < n; i++) {
         if (cli_load_run(cmd, db, roles ? roles[i] : "run", refs[i], (*runs)[i]) < 0) {
             db_close(db);
-            cli_free_runs(*runs, n);
+            runs_free(*runs, n);
             return 2;
         }
         flags_apply_run((*runs)[i]);
     }
     db_close(db);
     return 0;
-}
-
-void cli_free_runs(struct run **runs, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        run_free(runs[i]);
-        free(runs[i]);
-    }
-    free(runs);
 }
 
 int cli_writer_option(const char *cmd, const char *value, enum document doc,

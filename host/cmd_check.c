@@ -113,7 +113,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
             rc = rep.pass ? 0 : 1;
     }
     check_report_free(&rep);
-    cli_free_runs(runs, 2);
+    runs_free(runs, 2);
     return rc;
 }
 

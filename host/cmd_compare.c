@@ -150,7 +150,7 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
     }
     free(t.cells);
     free(t.metrics);
-    cli_free_runs(t.runs, t.n_runs);
+    runs_free(t.runs, t.n_runs);
     return rc;
 }
 

@@ -120,14 +120,8 @@ int import_stream(FILE *f, const struct importer *imp, const struct import_optio
 
 void import_result_free(struct import_result *r)
 {
-    for (size_t i = 0; i < r->n_runs; i++) {
-        run_free(r->runs[i]);
-        free(r->runs[i]);
-    }
-    free(r->runs);
-    for (size_t i = 0; i < r->n_issues; i++)
-        free(r->issues[i].msg);
-    free(r->issues);
+    runs_free(r->runs, r->n_runs);
+    parse_issues_free(r->issues, r->n_issues);
     free(r->note);
     memset(r, 0, sizeof *r);
 }

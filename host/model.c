@@ -74,6 +74,24 @@ void run_free(struct run *r)
     memset(r, 0, sizeof *r);
 }
 
+void runs_free(struct run **runs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (runs[i]) {
+            run_free(runs[i]);
+            free(runs[i]);
+        }
+    }
+    free(runs);
+}
+
+void parse_issues_free(struct parse_issue *issues, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(issues[i].msg);
+    free(issues);
+}
+
 void run_stamp(struct run *r)
 {
     char now[32];

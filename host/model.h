@@ -81,6 +81,10 @@ void run_hdr_set(struct run *r, const char *key, const char *value);
 struct metric *run_add_metric(struct run *r, const char *id);
 struct metric *run_find_metric(const struct run *r, const char *id);
 void run_free(struct run *r);
+/* Frees N heap-allocated runs (NULL entries skipped) and the array. */
+void runs_free(struct run **runs, size_t n);
+/* Frees N parse issues and the array. */
+void parse_issues_free(struct parse_issue *issues, size_t n);
 /* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */
 void run_stamp(struct run *r);
 

@@ -421,16 +421,8 @@ struct run *record_parser_take(struct record_parser *p, size_t i)
 
 void record_parser_free(struct record_parser *p)
 {
-    for (size_t i = 0; i < p->n_runs; i++) {
-        if (p->runs[i]) {
-            run_free(p->runs[i]);
-            free(p->runs[i]);
-        }
-    }
-    free(p->runs);
-    for (size_t i = 0; i < p->n_issues; i++)
-        free(p->issues[i].msg);
-    free(p->issues);
+    runs_free(p->runs, p->n_runs);
+    parse_issues_free(p->issues, p->n_issues);
     free(p->human_id);
     free(p->human_desc);
     memset(p, 0, sizeof *p);
