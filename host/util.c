@@ -175,11 +175,3 @@ void printable_copy(char *out, size_t cap, const char *s, size_t len)
         out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
     out[n] = '\0';
 }
-
-void fmt_num(char *buf, size_t len, double v)
-{
-    if (v == floor(v) && fabs(v) < 1e15)
-        snprintf(buf, len, "%.0f", v);
-    else
-        snprintf(buf, len, "%.1f", v);
-}

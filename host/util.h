@@ -44,8 +44,4 @@ int errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(p
  * non-ASCII bytes as '?'. */
 void printable_copy(char *out, size_t cap, const char *s, size_t len);
 
-/* Formats a value in the run's unit for tables: integers without decimals,
- * otherwise with one decimal. */
-void fmt_num(char *buf, size_t len, double v);
-
 #endif /* RTBH_UTIL_H */
