@@ -3,14 +3,14 @@
  */
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "db.h"
-#include "format.h"
+#include "flags.h"
+#include "importer.h"
+#include "figure.h"
 #include "util.h"
 
 int cli_usage_err(const char *cmd, const char *msg, const char *arg)
@@ -22,44 +22,6 @@ int cli_usage_err(const char *cmd, const char *msg, const char *arg)
     return 2;
 }
 
-int cli_is_help(const char *a)
-{
-    return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
-}
-
-int cli_is_opt(const char *a, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == 0 || a[n] == '=');
-}
-
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (*i + 1 >= argc)
-        return "";
-    return argv[++*i];
-}
-
-int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
-                   const char *what, const char **out)
-{
-    int given = argv[*i][strlen(name)] == '=' || *i + 1 < argc;
-    const char *v = cli_opt_value(argc, argv, i, name);
-    if (!*v && given && strcmp(name, "--db") == 0) {
-        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
-        return 2;
-    }
-    if (!*v) {
-        fprintf(stderr, "rtbench %s: %s needs %s\n", cmd, name, what);
-        return 2;
-    }
-    *out = v;
-    return 0;
-}
-
 int cli_extra_arg(const char *cmd, const char *arg)
 {
     fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd, arg,
@@ -67,19 +29,74 @@ int cli_extra_arg(const char *cmd, const char *arg)
     return 2;
 }
 
-int cli_unknown_opt(const char *cmd, const char *opt)
+int cli_uint_option(const char *cmd, const char *name, const char *value, unsigned max,
+                    unsigned *out)
 {
-    fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", cmd, opt, cmd);
-    return 2;
-}
-
-int cli_getopt_err(const char *cmd, int c, char **argv)
-{
-    if (c == ':') {
-        fprintf(stderr, "rtbench %s: option '%s' needs a value\n", cmd, argv[optind - 1]);
+    uint64_t x;
+    if (parse_u64(value, &x) != 0 || x == 0 || x > max) {
+        fprintf(stderr, "rtbench %s: %s must be an integer from 1 to %u, not '%s'\n", cmd, name,
+                max, value);
         return 2;
     }
-    return cli_unknown_opt(cmd, argv[optind - 1]);
+    *out = (unsigned)x;
+    return CLI_GO;
+}
+
+/* C's usage, and the formats of its --format from the tables. */
+static void print_usage(const struct cli_command *c)
+{
+    char names[256];
+    fputs(c->usage, stdout);
+    if (c->writes) {
+        writer_names((enum document)(c->writes - 1), names, sizeof names);
+        printf("formats (--format): %s; text is the default\n", names);
+    }
+    if (c->imports) {
+        importer_names(names, sizeof names, ", ");
+        printf("formats (--format): auto (the default: detected per file), %s\n", names);
+    }
+}
+
+/* The getopt_long table of C with "help" added (freed by the caller). */
+static struct option *with_help(const struct cli_command *c)
+{
+    size_t n = 0;
+    while (c->options && c->options[n].name)
+        n++;
+    struct option *o = xcalloc(n + 2, sizeof *o);
+    for (size_t i = 0; i < n; i++)
+        o[i] = c->options[i];
+    o[n] = (struct option){"help", no_argument, NULL, 'h'};
+    return o;
+}
+
+int cli_parse(const struct cli_command *c, int argc, char **argv,
+              int (*on_option)(void *ctx, int id, const char *value), void *ctx, int *first)
+{
+    struct option *opts = with_help(c);
+    char *shorts = xasprintf(":h%s", c->short_options ? c->short_options : "");
+    int rc = CLI_GO, opt;
+    optind = 0; /* glibc: start afresh */
+    opterr = 0;
+    while (rc == CLI_GO && (opt = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+        if (opt == 'h') {
+            print_usage(c);
+            rc = 0;
+        } else if (opt == ':') {
+            fprintf(stderr, "rtbench %s: option '%s' needs a value\n", c->name, argv[optind - 1]);
+            rc = 2;
+        } else if (opt == '?') {
+            fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", c->name,
+                    argv[optind - 1], c->name);
+            rc = 2;
+        } else {
+            rc = on_option(ctx, opt, optarg);
+        }
+    }
+    *first = optind;
+    free(shorts);
+    free(opts);
+    return rc;
 }
 
 void cli_globs_split(struct cli_globs *g, const char *list)
@@ -116,20 +133,11 @@ void cli_globs_free(struct cli_globs *g)
     g->n = 0;
 }
 
-int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db)
+int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
+                const char **used_path)
 {
     char err[512];
-    if (path && !*path) {
-        fprintf(stderr, "rtbench %s: empty --db path\n", cmd);
-        return 2;
-    }
-    if (!path)
-        path = db_default_path();
-    if (must_exist && access(path, F_OK) != 0) {
-        fprintf(stderr, "rtbench %s: no database at %s (nothing stored there yet)\n", cmd, path);
-        return 2;
-    }
-    if (db_open(path, db, err, sizeof err) != 0) {
+    if (db_open(path, mode, db, used_path, err, sizeof err) != 0) {
         fprintf(stderr, "rtbench %s: %s\n", cmd, err);
         return 2;
     }
@@ -153,7 +161,49 @@ void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r)
     char name[128];
     if (r->status != RUN_INCOMPLETE)
         return;
-    format_run_name(r, name, sizeof name);
+    run_display_name(r, name, sizeof name);
     fprintf(stderr, "rtbench %s: warning: %s%srun %s is incomplete (%s)\n", cmd, role ? role : "",
             role ? " " : "", name, r->status_detail ? r->status_detail : "no end record");
+}
+
+int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,
+                  const char *const *roles, struct run ***runs)
+{
+    sqlite3 *db;
+    *runs = xcalloc(n ? n : 1, sizeof **runs);
+    for (size_t i = 0; i < n; i++)
+        (*runs)[i] = xcalloc(1, sizeof ***runs);
+    if (cli_open_db(cmd, path, DB_READ, &db, NULL) != 0) {
+        runs_free(*runs, n);
+        return 2;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cli_load_run(cmd, db, roles ? roles[i] : "run", refs[i], (*runs)[i]) < 0) {
+            db_close(db);
+            runs_free(*runs, n);
+            return 2;
+        }
+        flags_apply_run((*runs)[i]);
+    }
+    db_close(db);
+    return 0;
+}
+
+int cli_writer_option(const char *cmd, const char *value, enum document doc,
+                      const struct writer **out)
+{
+    char err[400];
+    *out = writer_find(value, doc, err, sizeof err);
+    if (!*out)
+        return cli_usage_err(cmd, err, NULL);
+    return CLI_GO;
+}
+
+int cli_write_done(const char *cmd, int rc)
+{
+    if (rc < 0 || fflush(stdout) != 0) {
+        fprintf(stderr, "rtbench %s: cannot write the output\n", cmd);
+        return 2;
+    }
+    return 0;
 }

@@ -1,43 +1,54 @@
 /*
- * rtbench host - what the subcommands do alike: their one-line errors, the
- * hand-parsed options of check, compare and import, the getopt errors of
- * run, list and show, the --metrics glob list, opening the database and
- * loading runs. Every message starts with "rtbench CMD: ".
+ * rtbench host - what the subcommands do alike: their one-line errors, their
+ * options (one parser, getopt_long), the --metrics glob list, opening the
+ * database and loading runs. Every message starts with "rtbench CMD: ".
  */
 #ifndef RTBH_CLI_H
 #define RTBH_CLI_H
 
+#include <getopt.h>
 #include <sqlite3.h>
 #include <stddef.h>
 
+#include "db.h"
 #include "model.h"
+#include "writer.h"
 
 /* "rtbench CMD: MSG" or, with ARG, "rtbench CMD: MSG: ARG" on stderr; returns 2. */
 int cli_usage_err(const char *cmd, const char *msg, const char *arg);
 
-/* 1 if A is -h or --help. */
-int cli_is_help(const char *a);
-/* 1 if A is the option NAME, alone or as NAME=VALUE. */
-int cli_is_opt(const char *a, const char *name);
-/* Value of the option NAME at argv[*i] (after cli_is_opt said yes): what
- * follows '=', else the next argument (*i then steps over it); "" if none. */
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
-/* A string option NAME at argv[*i] (after cli_is_opt said yes): its value
- * into *out, 0; or, if it is empty or missing, "NAME needs WHAT" printed
- * and 2 ("empty --db path" for an empty --db value). */
-int cli_opt_string(const char *cmd, int argc, char **argv, int *i, const char *name,
-                   const char *what, const char **out);
+/* A subcommand's options, parsed by cli_parse with getopt_long. */
+struct cli_command {
+    const char *name;             /* "check": messages start with "rtbench check: " */
+    const char *usage;            /* printed on stdout for -h / --help */
+    const struct option *options; /* getopt_long's table (struct option, <getopt.h>);
+                                     "help" is understood without being listed */
+    const char *short_options;    /* getopt's short options ("t:f:"), "" if none */
+    int writes;  /* 1 + the enum document its --format writes (help lists the writers), or 0 */
+    int imports; /* 1: --help lists the importers */
+};
+
+/* What cli_parse's callback returns to go on. */
+#define CLI_GO (-1)
+
+/* Parses ARGV (argv[0] is the subcommand) with getopt_long: each option
+ * goes to ON_OPTION(CTX, its val, its value or NULL), which returns CLI_GO or
+ * an exit status after printing its one-line error. An unknown option is
+ * "rtbench CMD: unknown option 'OPT' (see rtbench CMD --help)", a missing
+ * value "rtbench CMD: option 'OPT' needs a value". Returns CLI_GO with the
+ * other arguments (in their order) in argv[*first..argc-1], 0 after --help,
+ * or 2 after an error. */
+int cli_parse(const struct cli_command *c, int argc, char **argv,
+              int (*on_option)(void *ctx, int id, const char *value), void *ctx, int *first);
 
 /* "rtbench CMD: unexpected argument 'ARG' (see rtbench CMD --help)"; returns 2. */
 int cli_extra_arg(const char *cmd, const char *arg);
 
-/* "rtbench CMD: unknown option 'OPT' (see rtbench CMD --help)"; returns 2. */
-int cli_unknown_opt(const char *cmd, const char *opt);
-
-/* getopt_long returned C (':' a value is missing, anything else an unknown
- * option) for the commands parsed with getopt: prints the one-line error,
- * returns 2. */
-int cli_getopt_err(const char *cmd, int c, char **argv);
+/* A strictly positive integer option VALUE up to MAX into *out; else "rtbench
+ * CMD: NAME must be an integer from 1 to MAX, not 'VALUE'" and CLI_GO is not
+ * returned (2). */
+int cli_uint_option(const char *cmd, const char *name, const char *value, unsigned max,
+                    unsigned *out);
 
 /* A comma-separated list of id globs (--metrics); empty items are dropped. */
 struct cli_globs {
@@ -52,15 +63,28 @@ void cli_globs_split(struct cli_globs *g, const char *list);
 int cli_globs_match(const struct cli_globs *g, const char *id, size_t *which);
 void cli_globs_free(struct cli_globs *g);
 
-/* Opens the database PATH (NULL: db_default_path(); "" is the error "empty
- * --db path") into *db. With
- * MUST_EXIST a path with no file is an error, "no database at PATH":
- * reading never creates a database. 0, or 2 with one line on stderr. */
-int cli_open_db(const char *cmd, const char *path, int must_exist, sqlite3 **db);
+/* Opens the database PATH (NULL: the default; see db_open) into *db; *used_path
+ * (may be NULL) gets the path opened. 0, or 2 with "rtbench CMD: ERR" on stderr. */
+int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
+                const char **used_path);
 
 /* Loads the run REF into *r. On error prints "rtbench CMD: WHAT REF: ERR"
  * (WHAT NULL: "rtbench CMD: ERR") and returns -1. */
 int cli_load_run(const char *cmd, sqlite3 *db, const char *what, const char *ref, struct run *r);
+
+/* Opens the database PATH (DB_READ) and loads the N runs REFS into *runs
+ * (free with runs_free; flags of each run applied: flags_apply_run); ROLES[i]
+ * names run i in errors (NULL: "run"). 0, or 2 after a one-line error. */
+int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,
+                  const char *const *roles, struct run ***runs);
+
+/* --format VALUE for a command writing DOC: the writer into *out and CLI_GO,
+ * or 2 after "rtbench CMD: --format must be ..., not: VALUE". */
+int cli_writer_option(const char *cmd, const char *value, enum document doc,
+                      const struct writer **out);
+/* After a writer returned RC: flushes stdout; 0, or 2 after "rtbench CMD:
+ * cannot write the output". */
+int cli_write_done(const char *cmd, int rc);
 
 /* If R is incomplete: "rtbench CMD: warning: [ROLE ]run NAME is incomplete (DETAIL)". */
 void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r);

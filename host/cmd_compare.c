@@ -1,6 +1,6 @@
 /*
  * rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]
- *                 [--stat mean|p50|p99|min|max] [--format text|markdown|csv|json] [--db PATH]
+ *                 [--stat mean|p50|p99|min|max] [--format NAME] [--db PATH]
  *
  * Runs side by side, one row per metric, one column per run, plus the ratio
  * of each run to the first. Flags (within each run and across the runs) are
@@ -14,8 +14,8 @@
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
-#include "format.h"
 #include "util.h"
+#include "writer.h"
 
 #define CMD "compare"
 #define GLOBS "a comma-separated list of id globs"
@@ -28,103 +28,70 @@ static int have(const char **ids, size_t n, const char *id)
     return 0;
 }
 
-int cmd_compare(int argc, char **argv)
+static const struct option compare_options[] = {
+    {"metrics", required_argument, NULL, 'M'}, {"unit", required_argument, NULL, 'U'},
+    {"stat", required_argument, NULL, 'S'},    {"format", required_argument, NULL, 'F'},
+    {"db", required_argument, NULL, 'D'},      {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command compare_command = {
+    CMD,
+    "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
+    "                       [--stat mean|p50|p99|min|max] [--format NAME]\n"
+    "                       [--db PATH]\n"
+    "RUN is a run id, a label (its newest run) or latest.\n",
+    compare_options,
+    "",
+    1 + DOC_COMPARISON,
+    0,
+};
+
+struct compare_options {
+    const char *metrics, *db_path;
+    enum figure_unit unit;
+    enum figure_stat stat;
+    const struct writer *writer;
+};
+
+static int compare_option(void *ctx, int id, const char *v)
 {
-    const char *metrics = NULL, *dbpath = NULL;
-    enum cmp_unit unit = CU_NATIVE;
-    enum cmp_stat stat = CS_AUTO;
-    enum fmt_kind kind = FMT_TEXT;
-    const char **refs = xcalloc((size_t)argc + 1, sizeof *refs);
-    size_t n_refs = 0, n_runs = 0;
-    int rc = 2;
-    struct cli_globs globs = {0};
-    sqlite3 *db = NULL;
-    struct run **runs = NULL;
-    const char **ids = NULL;
-    struct cmp_cell *cells = NULL;
+    struct compare_options *o = ctx;
+    switch (id) {
+    case 'M':
+        if (!*v)
+            return cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
+        o->metrics = v;
+        break;
+    case 'U':
+        if (figure_parse_unit(v, &o->unit) < 0)
+            return cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
+        break;
+    case 'S':
+        if (figure_parse_stat(v, &o->stat) < 0)
+            return cli_usage_err(CMD, "--stat must be mean, p50, p99, min or max, not",
+                                 *v ? v : "(nothing)");
+        break;
+    case 'F':
+        return cli_writer_option(CMD, v, DOC_COMPARISON, &o->writer);
+    default: /* 'D' */
+        o->db_path = v;
+        break;
+    }
+    return CLI_GO;
+}
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
-            printf("usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
-                   "                       [--stat mean|p50|p99|min|max] [--format "
-                   "text|markdown|csv|json]\n"
-                   "                       [--db PATH]\n"
-                   "RUN is a run id, a label (its newest run) or latest.\n");
-            rc = 0;
-            goto out;
-        }
-        if (cli_is_opt(a, "--metrics")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--metrics", GLOBS, &metrics))
-                goto out;
-        } else if (cli_is_opt(a, "--unit")) {
-            v = cli_opt_value(argc, argv, &i, "--unit");
-            if (format_parse_unit(v, &unit) < 0) {
-                cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--stat")) {
-            v = cli_opt_value(argc, argv, &i, "--stat");
-            if (format_parse_stat(v, &stat) < 0) {
-                cli_usage_err(CMD, "--stat must be mean, p50, p99, min or max, not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--format")) {
-            v = cli_opt_value(argc, argv, &i, "--format");
-            if (format_parse_kind(v, &kind) < 0) {
-                cli_usage_err(CMD, "--format must be text, markdown, csv or json, not",
-                              *v ? v : "(nothing)");
-                goto out;
-            }
-        } else if (cli_is_opt(a, "--db")) {
-            if (cli_opt_string(CMD, argc, argv, &i, "--db", "a path", &dbpath))
-                goto out;
-        } else if (a[0] == '-' && a[1] != 0) {
-            cli_unknown_opt(CMD, a);
-            goto out;
-        } else {
-            refs[n_refs++] = a;
-        }
-    }
-    if (n_refs == 0) {
-        cli_usage_err(
-            CMD,
-            "no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)",
-            NULL);
-        goto out;
-    }
-
-    /* metric globs */
-    cli_globs_split(&globs, metrics);
-    if (metrics && globs.n == 0) {
-        cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
-        goto out;
-    }
-
-    runs = xcalloc(n_refs, sizeof *runs);
-    if (cli_open_db(CMD, dbpath, 1, &db) != 0)
-        goto out;
-    for (size_t i = 0; i < n_refs; i++) {
-        runs[i] = xcalloc(1, sizeof **runs);
-        n_runs++;
-        if (cli_load_run(CMD, db, "run", refs[i], runs[i]) < 0)
-            goto out;
-    }
-    for (size_t i = 0; i < n_runs; i++) {
-        flags_apply_run(runs[i]);
-        cli_warn_incomplete(CMD, NULL, runs[i]);
-    }
-    flags_apply_compare(runs, n_runs);
-
-    /* rows: in the order of the globs when given, within a glob the order of
-     * the first run, then of the others */
+/* The rows: in the order of the globs when given, within a glob the order
+ * of the first run, then of the others. A glob that matches nothing is
+ * warned about when another glob matched. The ids (pointing into the runs)
+ * into *ids; their number. */
+static size_t select_rows(struct run **runs, size_t n_runs, const struct cli_globs *globs,
+                          const char ***ids)
+{
     size_t cap = 0, n_ids = 0;
     for (size_t i = 0; i < n_runs; i++)
         cap += runs[i]->n_m;
-    ids = xcalloc(cap + 1, sizeof *ids);
-    size_t passes = globs.n ? globs.n : 1;
-    /* globs that match nothing, warned about only if some other glob matched */
+    *ids = xcalloc(cap + 1, sizeof **ids);
+    size_t passes = globs->n ? globs->n : 1;
     size_t *unmatched = xcalloc(passes, sizeof *unmatched), n_unmatched = 0;
     for (size_t g = 0; g < passes; g++) {
         size_t before = n_ids;
@@ -132,55 +99,79 @@ int cmd_compare(int argc, char **argv)
             for (size_t k = 0; k < runs[i]->n_m; k++) {
                 const char *id = runs[i]->m[k].id;
                 size_t which;
-                if (globs.n && !(cli_globs_match(&globs, id, &which) && which == g))
+                if (globs->n && !(cli_globs_match(globs, id, &which) && which == g))
                     continue;
-                if (!have(ids, n_ids, id))
-                    ids[n_ids++] = id;
+                if (!have(*ids, n_ids, id))
+                    (*ids)[n_ids++] = id;
             }
         }
-        if (globs.n && n_ids == before)
+        if (globs->n && n_ids == before)
             unmatched[n_unmatched++] = g;
     }
     for (size_t u = 0; n_ids > 0 && u < n_unmatched; u++)
-        fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs.v[unmatched[u]]);
+        fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs->v[unmatched[u]]);
     free(unmatched);
-    if (n_ids == 0) {
-        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
-                metrics ? " matches --metrics " : "", metrics ? metrics : "");
-        goto out;
-    }
+    return n_ids;
+}
 
-    cells = xcalloc(n_ids * n_runs, sizeof *cells);
-    for (size_t i = 0; i < n_ids; i++) {
-        for (size_t j = 0; j < n_runs; j++) {
-            struct cmp_cell *c = &cells[i * n_runs + j];
-            const struct metric *m = run_find_metric(runs[j], ids[i]);
-            c->ok = format_metric_value(runs[j], m, stat, unit, &c->value, &c->stat, &c->why);
+/* The cells of T (runs, metrics set): each run's figure of each metric. */
+static void fill_cells(struct comparison *t, enum figure_stat stat)
+{
+    t->cells = xcalloc(t->n_rows * t->n_runs, sizeof *t->cells);
+    for (size_t i = 0; i < t->n_rows; i++) {
+        for (size_t j = 0; j < t->n_runs; j++) {
+            struct cmp_cell *c = &t->cells[i * t->n_runs + j];
+            const struct metric *m = run_find_metric(t->runs[j], t->metrics[i]);
+            c->ok = figure_value(t->runs[j], m, stat, t->unit, &c->value, &c->stat, &c->why);
             c->flags = m ? m->flags : 0;
         }
     }
-    struct cmp_table t = {.n_runs = n_runs,
-                          .n_rows = n_ids,
-                          .runs = runs,
-                          .metrics = ids,
-                          .cells = cells,
-                          .unit = unit};
-    if (format_write(stdout, kind, &t) < 0 || fflush(stdout) != 0) {
-        fprintf(stderr, "rtbench compare: cannot write the output\n");
-        goto out;
+}
+
+/* Loads the runs, flags them and writes the comparison. 0 or 2. */
+static int compare_runs(const struct compare_options *o, char *const *refs, size_t n_refs,
+                        const struct cli_globs *globs)
+{
+    struct comparison t = {.unit = o->unit};
+    int rc = 2;
+    if (cli_load_runs(CMD, o->db_path, refs, n_refs, NULL, &t.runs) != 0)
+        return 2;
+    t.n_runs = n_refs;
+    for (size_t i = 0; i < t.n_runs; i++)
+        cli_warn_incomplete(CMD, NULL, t.runs[i]);
+    flags_apply_compare(t.runs, t.n_runs);
+    t.n_rows = select_rows(t.runs, t.n_runs, globs, &t.metrics);
+    if (t.n_rows == 0) {
+        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
+                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
+    } else {
+        fill_cells(&t, o->stat);
+        rc = cli_write_done(CMD, o->writer->comparison(stdout, &t));
     }
-    rc = 0;
-out:
-    free(cells);
-    free(ids);
-    for (size_t i = 0; i < n_runs; i++) {
-        run_free(runs[i]);
-        free(runs[i]);
-    }
-    free(runs);
-    if (db)
-        db_close(db);
+    free(t.cells);
+    free(t.metrics);
+    runs_free(t.runs, t.n_runs);
+    return rc;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    struct compare_options o = {NULL, NULL, UNIT_NATIVE, STAT_AUTO, writers[0]};
+    int first;
+    int rc = cli_parse(&compare_command, argc, argv, compare_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first == argc)
+        return cli_usage_err(
+            CMD,
+            "no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)",
+            NULL);
+    struct cli_globs globs;
+    cli_globs_split(&globs, o.metrics);
+    if (o.metrics && globs.n == 0)
+        rc = cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
+    else
+        rc = compare_runs(&o, argv + first, (size_t)(argc - first), &globs);
     cli_globs_free(&globs);
-    free(refs);
     return rc;
 }

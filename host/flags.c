@@ -15,34 +15,44 @@ static const struct {
     unsigned bit;
     const char *name;
     char marker;
-} flag_names[] = {
+} flag_names_table[] = {
     {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},
     {MF_NOSCHED, "nosched", '~'},     {MF_CLAMPED, "clamped", '<'},
     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
 };
 
-const char *model_flag_name(unsigned bit)
+const char *flag_name(unsigned bit)
 {
-    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
-        if (flag_names[i].bit == bit)
-            return flag_names[i].name;
+    for (size_t i = 0; i < sizeof flag_names_table / sizeof flag_names_table[0]; i++)
+        if (flag_names_table[i].bit == bit)
+            return flag_names_table[i].name;
     return NULL;
 }
 
-char model_flag_marker(unsigned bit)
+char flag_marker(unsigned bit)
 {
-    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
-        if (flag_names[i].bit == bit)
-            return flag_names[i].marker;
+    for (size_t i = 0; i < sizeof flag_names_table / sizeof flag_names_table[0]; i++)
+        if (flag_names_table[i].bit == bit)
+            return flag_names_table[i].marker;
     return 0;
 }
 
-unsigned model_flag_from_name(const char *name)
+void flag_names(unsigned flags, const char *sep, char *buf, size_t len)
 {
-    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
-        if (strcmp(flag_names[i].name, name) == 0)
-            return flag_names[i].bit;
-    return 0;
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (unsigned bit = 1; bit; bit <<= 1) {
+        if (!(flags & bit))
+            continue;
+        const char *name = flag_name(bit);
+        int n = snprintf(buf + used, len > used ? len - used : 0, "%s%s", used ? sep : "",
+                         name ? name : "?");
+        if (n > 0)
+            used += (size_t)n;
+        if (used >= len)
+            return;
+    }
 }
 
 double flags_metric_value(const struct metric *m)
@@ -118,7 +128,7 @@ static double run_iters(const struct run *r)
     uint64_t n;
     if (it && parse_u64(it, &n) == 0 && n > 0)
         return (double)n;
-    if (r->format && strcmp(r->format, "zephyr") == 0)
+    if (r->origin && strcmp(r->origin, "zephyr") == 0)
         return FLAGS_ZEPHYR_DEFAULT_ITERS;
     return 0;
 }

@@ -22,11 +22,12 @@
 #define FLAGS_OUTLIER_FACTOR 10.0
 
 /* Name of one flag bit ("underflow", "outlier", ...), NULL if unknown. */
-const char *model_flag_name(unsigned bit);
+const char *flag_name(unsigned bit);
 /* Marker character used in text and Markdown tables, 0 if none. */
-char model_flag_marker(unsigned bit);
-/* Parse a name back to its bit (0 if unknown). */
-unsigned model_flag_from_name(const char *name);
+char flag_marker(unsigned bit);
+/* Names of the flags set in FLAGS, in bit order, separated by SEP, into buf
+ * ("" when none). */
+void flag_names(unsigned flags, const char *sep, char *buf, size_t len);
 
 /* The figure the flag rules look at: p50 if the metric has percentiles, else the mean. */
 double flags_metric_value(const struct metric *m);

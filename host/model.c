@@ -55,7 +55,7 @@ void run_free(struct run *r)
         return;
     free(r->label);
     free(r->source);
-    free(r->format);
+    free(r->origin);
     free(r->created);
     free(r->host);
     free(r->status_detail);
@@ -72,6 +72,24 @@ void run_free(struct run *r)
     free(r->m);
     free(r->unit);
     memset(r, 0, sizeof *r);
+}
+
+void runs_free(struct run **runs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (runs[i]) {
+            run_free(runs[i]);
+            free(runs[i]);
+        }
+    }
+    free(runs);
+}
+
+void parse_issues_free(struct parse_issue *issues, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(issues[i].msg);
+    free(issues);
 }
 
 void run_stamp(struct run *r)

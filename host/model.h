@@ -46,7 +46,8 @@ struct run {
     int64_t id;    /* database id, 0 when not stored */
     char *label;   /* may be NULL */
     char *source;  /* "host", "qemu:mps2-an385", "cmd:...", "import:<file>" */
-    char *format;  /* "rtbench", "zephyr" */
+    char *origin;  /* what the run was read from: the name of the importer that parsed it
+                      ("rtbench" for a live run too, "zephyr"); stored as runs.format */
     char *created; /* ISO-8601 UTC */
     char *host;    /* machine that ran or imported it */
     enum run_status status;
@@ -60,11 +61,30 @@ struct run {
     double ns_per_unit; /* <= 0 when unknown */
 };
 
+/* Why a line of a log was rejected by a parser. */
+enum issue_kind {
+    ISSUE_CHECKSUM,      /* a record whose CRC does not match */
+    ISSUE_MALFORMED,     /* a record frame or field that does not parse */
+    ISSUE_UNKNOWN_TYPE,  /* a record type this reader does not know */
+    ISSUE_OUTSIDE_RUN,   /* a record before any header */
+    ISSUE_INVALID_HEADER /* a header whose clock makes no sense: its run is skipped */
+};
+
+struct parse_issue {
+    unsigned long line; /* 1-based line number in the stream */
+    enum issue_kind kind;
+    char *msg; /* "checksum mismatch, skipped", "malformed record: ..., skipped", ... */
+};
+
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
 struct metric *run_add_metric(struct run *r, const char *id);
 struct metric *run_find_metric(const struct run *r, const char *id);
 void run_free(struct run *r);
+/* Frees N heap-allocated runs (NULL entries skipped) and the array. */
+void runs_free(struct run **runs, size_t n);
+/* Frees N parse issues and the array. */
+void parse_issues_free(struct parse_issue *issues, size_t n);
 /* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */
 void run_stamp(struct run *r);
 

@@ -1,5 +1,6 @@
 /*
- * rtbench host - turning a --target spec into a command to start.
+ * rtbench host - targets: turning a --target spec into a command to start
+ * (target.c, target_qemu.c) and running it (target_process.c).
  *   host       the POSIX target next to this binary (build/rtbench-posix)
  *   cmd:ARGS   any command (split on spaces, no shell) printing rtbench records
  *   qemu:BOARD a Cortex-M image under QEMU (target_qemu.c)
@@ -25,5 +26,31 @@ void target_cmd_free(struct target_cmd *c);
 /* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
 int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
                         struct target_cmd *out, char *err, size_t errlen);
+
+/* How a target's process ended (target_run). */
+struct target_ending {
+    char *why;           /* NULL when it exited 0 on its own; else "timeout after 300 s",
+                            "interrupted by SIGINT", "target killed by signal 11 (Segmentation
+                            fault)", "target exited with status 3" (owned) */
+    int signal;          /* SIGINT or SIGTERM that interrupted rtbench, else 0 */
+    int stopped;         /* rtbench stopped it (timeout or signal) */
+    int exit_status;     /* its exit status when it exited, else -1 */
+    unsigned long lines; /* lines of output read */
+    char first_line[80]; /* the first of them, printable */
+};
+
+/* Receives one line of the target's output (without its newline). */
+typedef void (*target_line_fn)(void *ctx, const char *line, size_t len);
+
+/* Runs the target (target_process.c): started directly in its own process
+ * group, stdin /dev/null, stdout read line by line into ON_LINE as it
+ * arrives, stderr passed through. After TIMEOUT_S seconds, or on SIGINT or
+ * SIGTERM to rtbench, the group gets SIGTERM and, 2 s later, SIGKILL. Then
+ * it is reaped and its ending described in *END (free with
+ * target_ending_free). 0, or -1 with a message in err if it cannot be
+ * started. */
+int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
+               struct target_ending *end, char *err, size_t errlen);
+void target_ending_free(struct target_ending *e);
 
 #endif /* RTBH_TARGET_H */

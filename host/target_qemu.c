@@ -45,6 +45,15 @@ static const struct {
     const char *name, *machine;
 } boards[] = {RTB_BOARDS_TABLE};
 
+/* The QEMU machine of `board`, or NULL when rtbench knows no such board. */
+static const char *board_machine(const char *board)
+{
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+        if (strcmp(board, boards[b].name) == 0)
+            return boards[b].machine;
+    return NULL;
+}
+
 /* Full path of `prog` found on $PATH, or NULL. */
 static char *find_on_path(const char *prog)
 {
@@ -223,15 +232,11 @@ int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *e
     return 0;
 }
 
-int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
-                        struct target_cmd *out, char *err, size_t errlen)
+/* The board and the run's options, checked before anything is built. */
+static int check_options(const char *board, const char *filter, unsigned iterations, char *err,
+                         size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    const char *machine = NULL;
-    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
-        if (strcmp(board, boards[b].name) == 0)
-            machine = boards[b].machine;
-    if (!machine)
+    if (!board_machine(board))
         return errf(err, errlen, "unknown QEMU board '%s' (boards: %s)", board, RTB_BOARDS_NAMES);
     if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
         return errf(err, errlen,
@@ -242,55 +247,35 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
                     "--iterations %u is more than a QEMU image keeps samples for (%u, "
                     "RTB_CONFIG_MAX_SAMPLES)",
                     iterations, (unsigned)RTB_DEFAULT_MAX_SAMPLES);
+    return 0;
+}
 
-    char *qemu = find_on_path("qemu-system-arm");
-    if (!qemu)
-        return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
-
-    char dir[PATH_MAX], exe[PATH_MAX];
-    if (find_build_dir(dir, sizeof dir, exe, sizeof exe) != 0) {
-        free(qemu);
-        if (!exe[0])
-            return errf(err, errlen,
-                        "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
-        return errf(err, errlen,
-                    "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
-                    "directory of %s or the 3 above it)",
-                    exe);
-    }
-    char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
-    /* Always the incremental build: a stale image would run silently. */
-    if (build_images(dir, err, errlen) != 0)
-        goto fail;
-    struct stat st;
-    if (stat(elf, &st) != 0) {
-        errf(err, errlen, "%s was not built (the reference kernel port ports/refk/port.c missing?)",
-             elf);
-        goto fail;
-    }
-    uint64_t rom, ram;
-    if (target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0)
-        goto fail;
-
-    char append[MAX_APPEND + 64] = "";
+/* The image's command line (-append): the run's options. */
+static int image_cmdline(char *append, size_t len, const char *filter, unsigned iterations,
+                         char *err, size_t errlen)
+{
+    append[0] = '\0';
     if (filter)
-        snprintf(append, sizeof append, "--filter %s", filter);
+        snprintf(append, len, "--filter %s", filter);
     if (iterations) {
         size_t l = strlen(append);
-        snprintf(append + l, sizeof append - l, "%s--iterations %u", l ? " " : "", iterations);
+        snprintf(append + l, len - l, "%s--iterations %u", l ? " " : "", iterations);
     }
-    if (strlen(append) > MAX_APPEND) {
-        errf(err, errlen,
-             "--filter is too long for the QEMU command line (%zu characters, at most %d)",
-             strlen(append), MAX_APPEND);
-        goto fail;
-    }
+    if (strlen(append) > MAX_APPEND)
+        return errf(err, errlen,
+                    "--filter is too long for the QEMU command line (%zu characters, at most %d)",
+                    strlen(append), MAX_APPEND);
+    return 0;
+}
 
+/* OUT's argv (QEMU, taken) and its extra header keys (rom, ram, icount). */
+static void qemu_command(struct target_cmd *out, char *qemu, const char *board, char *elf,
+                         const char *append, int icount, uint64_t rom, uint64_t ram)
+{
     size_t n = 0;
     strv_push(&out->argv, &n, qemu);
-    qemu = NULL;
     const char *fixed[] = {"-M",
-                           machine,
+                           board_machine(board),
                            "-display",
                            "none",
                            "-serial",
@@ -308,7 +293,6 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     }
     strv_push(&out->argv, &n, xstrdup("-kernel"));
     strv_push(&out->argv, &n, elf);
-    elf = NULL;
     if (append[0]) {
         strv_push(&out->argv, &n, xstrdup("-append"));
         strv_push(&out->argv, &n, xstrdup(append));
@@ -322,10 +306,58 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)ram));
     strv_push(&out->extra_hdr, &k, xstrdup("icount"));
     strv_push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
-    return 0;
+}
 
-fail:
-    free(qemu);
-    free(elf);
-    return -1;
+/* The image for BOARD in the build tree of this rtbench, brought up to
+ * date; NULL with a message. */
+static char *fresh_image(const char *board, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], exe[PATH_MAX];
+    if (find_build_dir(dir, sizeof dir, exe, sizeof exe) != 0) {
+        if (!exe[0])
+            errf(err, errlen,
+                 "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
+        else
+            errf(err, errlen,
+                 "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
+                 "directory of %s or the 3 above it)",
+                 exe);
+        return NULL;
+    }
+    char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
+    /* Always the incremental build: a stale image would run silently. */
+    struct stat st;
+    if (build_images(dir, err, errlen) != 0) {
+        free(elf);
+        return NULL;
+    }
+    if (stat(elf, &st) != 0) {
+        errf(err, errlen, "%s was not built (the reference kernel port ports/refk/port.c missing?)",
+             elf);
+        free(elf);
+        return NULL;
+    }
+    return elf;
+}
+
+int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
+                        struct target_cmd *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    char append[MAX_APPEND + 64];
+    if (check_options(board, filter, iterations, err, errlen) != 0)
+        return -1;
+    char *qemu = find_on_path("qemu-system-arm");
+    if (!qemu)
+        return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
+    char *elf = fresh_image(board, err, errlen);
+    uint64_t rom, ram;
+    if (!elf || target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0 ||
+        image_cmdline(append, sizeof append, filter, iterations, err, errlen) != 0) {
+        free(qemu);
+        free(elf);
+        return -1;
+    }
+    qemu_command(out, qemu, board, elf, append, icount, rom, ram);
+    return 0;
 }

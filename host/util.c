@@ -168,10 +168,10 @@ int errf(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-void fmt_num(char *buf, size_t len, double v)
+void printable_copy(char *out, size_t cap, const char *s, size_t len)
 {
-    if (v == floor(v) && fabs(v) < 1e15)
-        snprintf(buf, len, "%.0f", v);
-    else
-        snprintf(buf, len, "%.1f", v);
+    size_t n = 0;
+    for (; n < len && n + 1 < cap; n++)
+        out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
+    out[n] = '\0';
 }

@@ -40,8 +40,8 @@ int parse_double(const char *s, double *out);
 /* snprintf into err (errlen may be 0); returns -1 for `return errf(...)`. */
 int errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Formats a value in the run's unit for tables: integers without decimals,
- * otherwise with one decimal. */
-void fmt_num(char *buf, size_t len, double v);
+/* Up to CAP-1 bytes of S (LEN bytes) into OUT for a message, control and
+ * non-ASCII bytes as '?'. */
+void printable_copy(char *out, size_t cap, const char *s, size_t len);
 
 #endif /* RTBH_UTIL_H */

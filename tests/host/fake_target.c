@@ -1,7 +1,7 @@
 /*
  * A fake rtbench target for the host tests: prints real records (built with
  * the target core's record.c, so the CRCs are computed, never pasted) and
- * then misbehaves as asked.
+ * then misbehaves as asked. It is also the tests' one record writer (sign).
  *
  *   rtbench-fake-target MODE [N] [DELAY_MS] [TAG]
  *     good       header, N results (one n/a, one FAILED among them when N >= 4), end
@@ -14,6 +14,9 @@
  *     mismatch   header, N results, end record claiming N+2
  *     two        two complete runs in one stream
  *     exit3      like good, then exit status 3
+ *     sign       not a target: copies standard input to standard output,
+ *                each line that starts with "RTB1 " completed with its
+ *                checksum (" *<crc32>"): how the tests write records
  *   DELAY_MS: sleep between records (default 0). TAG is ignored: it lets a
  *   test find its own target in the process list.
  */
@@ -122,6 +125,23 @@ static void run(unsigned n, int corrupt_second)
         result(i, n, corrupt_second && i == 1);
 }
 
+/* Standard input to standard output, "RTB1 ..." lines signed. */
+static int sign(void)
+{
+    char line[8192];
+    while (fgets(line, sizeof line, stdin)) {
+        size_t len = strcspn(line, "\n");
+        line[len] = '\0';
+        if (strncmp(line, RTB_RECORD_TAG " ", 5) != 0) {
+            puts(line);
+            continue;
+        }
+        line[len++] = ' ';
+        printf("%.*s*%08lx\n", (int)len, line, (unsigned long)rtb_crc32(0, line, len));
+    }
+    return ferror(stdin) ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -129,6 +149,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *mode = argv[1];
+    if (strcmp(mode, "sign") == 0)
+        return sign();
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 5;
     delay_ms = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
     puts("fake target booting");

@@ -1,8 +1,8 @@
-# Shared by the shell tests of import, compare and check (sourced, not a
-# test itself: the name must not match test_*.sh). In a test:
+# Shared by the shell tests of the host tool (sourced, not a test itself:
+# the name must not match test_*.sh). In a test:
 #   . "$(dirname "$0")/lib.sh"
 # with the test's own arguments <rtbench> <fixtures-dir> <tmpdir>; sets RTB,
-# FIX, TMP (emptied), Z (the Zephyr fixtures) and the helpers below.
+# FIX, TMP (emptied), Z (the Zephyr fixtures), FAKE and the helpers below.
 set -u
 RTB=$1
 FIX=$2
@@ -26,20 +26,14 @@ run() {
 lines() { printf '%s\n' "$1" | grep -c .; }
 # id_of: the run id in the last output's "imported run <id> from ..." line(s)
 id_of() { echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p'; }
-# gen_records ARGS... <<'EOF' (a Python program) EOF: runs the program with
-# sys and zlib imported and rec(body) defined (the rtbench record line
-# "RTB1 <body> *<crc32>"); ARGS are its sys.argv[1:]. Kept in $TMP/gen.py.
-gen_records() {
-    {
-        cat <<'PY'
-import sys, zlib
-def rec(body):
-    s = "RTB1 " + body + " "
-    return s + "*%08x" % (zlib.crc32(s.encode()) & 0xffffffff)
-PY
-        cat
-    } >"$TMP/gen.py" && python3 "$TMP/gen.py" "$@"
-}
+# has FILE PATTERN: FILE has a line matching PATTERN (grep)
+has() { grep -q -- "$2" "$1"; }
+# The fake target (tests/host/fake_target.c), which also writes records.
+FAKE=${RTBENCH_FAKE_TARGET:-$(dirname "$RTB")/tests/host/rtbench-fake-target}
+# sign <SPEC >LOG: the one way the tests write records. Each line of SPEC
+# that starts with "RTB1 " gets its checksum (" *<crc32>", computed by the
+# target's record code); other lines are copied as they are.
+sign() { "$FAKE" sign; }
 # check_no_database SUBCOMMAND: reading a database that is not there is one
 # error line and exit 2, and does not create it
 check_no_database() {

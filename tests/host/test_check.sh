@@ -6,41 +6,48 @@
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/check.db
 
-gen_records "$TMP" <<'EOF' || ko "generator"
-def run(metrics, board, end=True, unit="cycles", clock="ns_num=1 ns_den=1"):
-    out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=%s cpu=x timer=tsc hz=1000000000 bits=64 "
-               "unit=%s %sclock=hw iters=1000 warmup=10 overhead=0 count=%d" % (board, unit, clock + " " if clock else "", len(metrics)))]
-    for mid, p50, fl in metrics:
-        if fl == "FAILED":
-            out.append(rec("F id=%s err=-7 name=timeout native=0" % mid))
-            continue
-        out.append(rec("R id=%s n=1000 min=%d max=%d mean=%d.000 sd=1.000 p50=%d p90=%d p99=%d p999=%d flags=%s"
-                       % (mid, p50 - 1, 2 * p50, p50, p50, p50, p50 + 1, p50 + 2, fl)))
-    if end:
-        out.append(rec("E records=%d status=0" % len(metrics)))
-    return "\n".join(out) + "\n"
-G, T, L, M, Y, F = ("semaphore.give.immediate.kernel", "semaphore.take.immediate.kernel",
-    "mutex.lock.immediate.recursive.kernel", "heap.malloc.immediate", "thread.yield.preemptive.ctx.k_to_k",
-    "heap.free.immediate")
-base = [(G, 100, ""), (T, 100, ""), (L, 50, ""), (M, 500, ""), (Y, 200, ""), (F, 300, "")]
-d = sys.argv[1]
-w = lambda n, s: open(d + "/" + n, "w").write(s)
-w("base.log", run(base, "base"))
-w("same.log", run(base, "same"))
+# log FILE BOARD END UNIT CLOCK ID:P50:FLAGS...: a run of the given metrics
+# (FLAGS "FAILED": an F record), with its end record when END is "end";
+# CLOCK is "ns_num=.. ns_den=.." or "" (no clock)
+log() {
+    f=$1 board=$2 end=$3 unit=$4 clock=$5
+    shift 5
+    {
+        echo "RTB1 H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=$board cpu=x timer=tsc" \
+            "hz=1000000000 bits=64 unit=$unit ${clock:+$clock }clock=hw iters=1000 warmup=10" \
+            "overhead=0 count=$#"
+        for m in "$@"; do
+            id=${m%%:*} rest=${m#*:}
+            v=${rest%%:*} fl=${rest#*:}
+            if [ "$fl" = FAILED ]; then
+                echo "RTB1 F id=$id err=-7 name=timeout native=0"
+            else
+                echo "RTB1 R id=$id n=1000 min=$((v - 1)) max=$((2 * v)) mean=$v.000 sd=1.000" \
+                    "p50=$v p90=$v p99=$((v + 1)) p999=$((v + 2)) flags=$fl"
+            fi
+        done
+        [ "$end" = end ] && echo "RTB1 E records=$# status=0"
+    } | sign >"$TMP/$f"
+}
+G=semaphore.give.immediate.kernel T=semaphore.take.immediate.kernel
+L=mutex.lock.immediate.recursive.kernel M=heap.malloc.immediate
+Y=thread.yield.preemptive.ctx.k_to_k F=heap.free.immediate
+C1="ns_num=1 ns_den=1"
+log base.log base end cycles "$C1" $G:100: $T:100: $L:50: $M:500: $Y:200: $F:300:
+log same.log same end cycles "$C1" $G:100: $T:100: $L:50: $M:500: $Y:200: $F:300:
 # +20 % on give (a regression at 10 %), +5 % on take, -20 % on malloc,
 # +50 % on yield but taken without RT scheduling (flagged), free missing, a new metric
-w("cand.log", run([(G, 120, ""), (T, 105, ""), (L, 50, ""), (M, 400, ""), (Y, 300, "nosched"),
-                   ("stack.push.immediate.kernel", 80, "")], "cand"))
+log cand.log cand end cycles "$C1" $G:120: $T:105: $L:50: $M:400: $Y:300:nosched \
+    stack.push.immediate.kernel:80:
 # only the flagged metric got slower
-w("flagonly.log", run([(G, 100, ""), (T, 100, ""), (L, 50, ""), (M, 500, ""), (Y, 900, "nosched"), (F, 300, "")], "fl"))
+log flagonly.log fl end cycles "$C1" $G:100: $T:100: $L:50: $M:500: $Y:900:nosched $F:300:
 # a benchmark that worked in the baseline fails
-w("failed.log", run([(G, 100, ""), (T, 100, ""), (L, 50, ""), (M, 500, ""), (Y, 200, ""), (F, 0, "FAILED")], "failed"))
+log failed.log failed end cycles "$C1" $G:100: $T:100: $L:50: $M:500: $Y:200: $F:0:FAILED
 # the same figures, but the run was cut short
-w("trunc.log", run(base, "trunc", end=False))
+log trunc.log trunc no cycles "$C1" $G:100: $T:100: $L:50: $M:500: $Y:200: $F:300:
 # emulated instruction counts without a clock (no ns_num/ns_den: unknown; 0 would be
 # an invalid header): not comparable with cycles
-w("insns.log", run(base, "emu", unit="insns", clock=""))
-EOF
+log insns.log emu end insns "" $G:100: $T:100: $L:50: $M:500: $Y:200: $F:300:
 for f in base same cand flagonly failed trunc insns; do
     run "$RTB" import --db "$DB" --label "$f" "$TMP/$f.log"
     eval "ID_$f=\$(id_of)"
@@ -57,6 +64,32 @@ check "flagged reported apart" 'echo "$out" | grep -A1 "^flagged, not judged" | 
 check "missing in candidate" 'echo "$out" | grep -q "heap.free.immediate  *missing in candidate"'
 check "missing in baseline" 'echo "$out" | grep -q "stack.push.immediate.kernel  *missing in baseline"'
 check "summary" 'echo "$out" | grep -q "^summary: 4 compared, 1 regressions, 1 faster, 1 flagged, 2 missing, 0 n/a, 0 failed$"'
+
+# the same verdicts for CI: JSON (shape in docs/cli.md), CSV, Markdown
+run "$RTB" check base cand --db "$DB" --format json
+check "json: exit 1" '[ $rc -eq 1 ]'
+printf '%s' "$out" >"$TMP/check.json"
+run python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["result"] == "FAIL" and d["threshold"] == 10 and d["unit"] == "cycles", d
+assert d["baseline"]["label"] == "base" and d["candidate"]["label"] == "cand"
+assert d["summary"] == {"compared": 4, "regressions": 1, "faster": 1, "flagged": 1,
+                        "missing": 2, "na": 0, "failed": 0}, d["summary"]
+m = {r["metric"]: r for r in d["metrics"]}
+g = m["semaphore.give.immediate.kernel"]
+assert g["verdict"] == "regression" and g["stat"] == "p50" and g["baseline"] == 100
+assert g["candidate"] == 120 and g["change"] == 20, g
+y = m["thread.yield.preemptive.ctx.k_to_k"]
+assert y["verdict"] == "flagged" and y["candidate_flags"] == ["nosched"], y
+assert m["heap.free.immediate"]["missing_in"] == "candidate"
+assert [r["metric"] for r in d["metrics"]][-1] == "stack.push.immediate.kernel"
+' "$TMP/check.json"
+check "json: verdicts, summary, result ($err)" '[ $rc -eq 0 ]'
+run "$RTB" check base cand --db "$DB" --format csv
+check "csv: a row per metric" '[ $rc -eq 1 ] && [ "$(lines "$out")" -eq 8 ] && echo "$out" | grep -q "^semaphore.give.immediate.kernel,regression,p50,100.000,120.000,20.000,,,$"'
+run "$RTB" check base same --db "$DB" --format markdown
+check "markdown: PASS, exit 0" '[ $rc -eq 0 ] && echo "$out" | head -1 | grep -q "^\*\*PASS\*\*"'
 
 run "$RTB" check base cand --db "$DB" --threshold 25
 check "threshold 25: exit 0" '[ $rc -eq 0 ] && echo "$out" | grep -q "^PASS"'
@@ -94,7 +127,7 @@ check_no_database check
 
 # ---- bad arguments: one line, exit 2 ----
 for args in "" "base" "base cand same" "base cand --threshold" "base cand --threshold abc" "base cand --threshold -5" \
-    "base cand --bogus" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing"; do
+    "base cand --bogus" "base cand --format xml" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing"; do
     # shellcheck disable=SC2086
     run "$RTB" check --db "$DB" $args
     check "bad args '$args': exit 2, one line, nothing on stdout" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && [ -z "$out" ]'

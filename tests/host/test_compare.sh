@@ -114,13 +114,11 @@ run "$RTB" compare pico rw612 latest --db "$DB" --metrics 'heap.*' --format csv
 check "refs by label and latest; glob" '[ $rc -eq 0 ] && [ "$(echo "$out" | sed 1d | cut -d, -f1 | tr "\n" " ")" = "heap.malloc.immediate heap.free.immediate " ]'
 
 # an rtbench run with percentiles next to a mean-only log: p50 vs mean, marked
-gen_records "$TMP/synth.log" <<'EOF'
-out = [rec("H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x timer=tsc hz=1000000000 bits=64 "
-           "unit=cycles ns_num=1 ns_den=1 clock=hw iters=1000 warmup=10 overhead=0 count=2"),
-       rec("R id=heap.malloc.immediate n=1000 min=400 max=900 mean=455.250 sd=3.000 p50=450 p90=460 p99=470 p999=480 flags=nosched"),
-       rec("N id=heap.free.immediate reason=no%20heap%20in%20this%20port"),
-       rec("E records=2 status=0")]
-open(sys.argv[1], "w").write("\n".join(out) + "\n")
+sign >"$TMP/synth.log" <<'EOF'
+RTB1 H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=synth cpu=x timer=tsc hz=1000000000 bits=64 unit=cycles ns_num=1 ns_den=1 clock=hw iters=1000 warmup=10 overhead=0 count=2
+RTB1 R id=heap.malloc.immediate n=1000 min=400 max=900 mean=455.250 sd=3.000 p50=450 p90=460 p99=470 p999=480 flags=nosched
+RTB1 N id=heap.free.immediate reason=no%20heap%20in%20this%20port
+RTB1 E records=2 status=0
 EOF
 run "$RTB" import --db "$DB" "$TMP/synth.log"
 SY=$(id_of)

@@ -15,7 +15,7 @@
 #include "db.h"
 #include "util.h"
 
-#include "checks.h"
+#include "check.h"
 
 static char tmpdir[1024];
 
@@ -36,7 +36,7 @@ static void make_run(struct run *r, const char *label)
     memset(r, 0, sizeof *r);
     r->label = xstrdup(label);
     r->source = xstrdup("cmd:fake");
-    r->format = xstrdup("rtbench");
+    r->origin = xstrdup("rtbench");
     r->unit = xstrdup("insns");
     r->ns_per_unit = 40.0;
     run_hdr_set(r, "port", "cortex-m-refk");
@@ -70,7 +70,7 @@ static void test_round_trip(void)
     char *path = path_in_tmp("rt.db");
     sqlite3 *db;
     char err[512] = "";
-    CHECK(db_open(path, &db, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
     struct run r;
     make_run(&r, "base");
     r.status = RUN_COMPLETE;
@@ -119,7 +119,7 @@ static void test_round_trip(void)
     db_close(db);
 
     /* reopening keeps everything and does not migrate again */
-    CHECK(db_open(path, &db, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
     CHECK(db_load_run(db, "latest", &l, err, sizeof err) == 0 && l.id == 2 && l.n_m == 3);
     run_free(&l);
     sqlite3_stmt *st;
@@ -136,12 +136,12 @@ static void test_incremental(void)
     char *path = path_in_tmp("inc.db");
     sqlite3 *w, *rd;
     char err[512] = "";
-    CHECK(db_open(path, &w, err, sizeof err) == 0);
-    CHECK(db_open(path, &rd, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &w, NULL, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &rd, NULL, err, sizeof err) == 0);
     struct run r;
     memset(&r, 0, sizeof r);
     r.source = xstrdup("host");
-    r.format = xstrdup("rtbench");
+    r.origin = xstrdup("rtbench");
     r.unit = xstrdup("cycles");
     run_hdr_set(&r, "port", "posix");
     r.status = RUN_COMPLETE; /* what the writer hopes; stored as incomplete until finished */
@@ -194,8 +194,8 @@ static void test_locked(void)
     char *path = path_in_tmp("lock.db");
     sqlite3 *a, *b;
     char err[512] = "";
-    CHECK(db_open(path, &a, err, sizeof err) == 0);
-    CHECK(db_open(path, &b, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &a, NULL, err, sizeof err) == 0);
+    CHECK(db_open(path, DB_CREATE, &b, NULL, err, sizeof err) == 0);
     CHECK(sqlite3_exec(a,
                        "BEGIN IMMEDIATE; INSERT INTO runs(source,format,created,status) "
                        "VALUES('x','rtbench','2026-01-01T00:00:00Z','complete')",
@@ -231,7 +231,7 @@ static void test_bad_databases(void)
             fputs("this is not an SQLite database at all\n", f);
         fclose(f);
     }
-    CHECK(db_open(path, &db, err, sizeof err) == -1);
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == -1);
     CHECK(strstr(err, path) != NULL && strchr(err, '\n') == NULL);
     free(path);
 
@@ -240,14 +240,16 @@ static void test_bad_databases(void)
     CHECK(sqlite3_open(path, &raw) == SQLITE_OK);
     CHECK(sqlite3_exec(raw, "PRAGMA user_version=99", NULL, NULL, NULL) == SQLITE_OK);
     sqlite3_close(raw);
-    CHECK(db_open(path, &db, err, sizeof err) == -1 && strstr(err, "schema version 99"));
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == -1 &&
+          strstr(err, "schema version 99"));
     free(path);
 
     char *nodir = xasprintf("%s/no/such/dir/x.db", tmpdir);
-    CHECK(db_open(nodir, &db, err, sizeof err) == -1 && strstr(err, nodir));
+    CHECK(db_open(nodir, DB_CREATE, &db, NULL, err, sizeof err) == -1 && strstr(err, nodir));
     free(nodir);
 
-    /* the default path honours RTBENCH_DB, then XDG_DATA_HOME (created) */
+    /* the default path honours RTBENCH_DB, then XDG_DATA_HOME; computing it
+     * creates nothing, reading never creates, storing creates the directories */
     setenv("RTBENCH_DB", "/x/y.db", 1);
     CHECK(strcmp(db_default_path(), "/x/y.db") == 0);
     unsetenv("RTBENCH_DB");
@@ -257,7 +259,16 @@ static void test_bad_databases(void)
     CHECK(strcmp(db_default_path(), want) == 0);
     char *dir = xasprintf("%s/rtbench", xdg);
     struct stat sb;
+    CHECK(stat(dir, &sb) != 0);
+    const char *used = NULL;
+    CHECK(db_open(NULL, DB_READ, &db, &used, err, sizeof err) == -1 &&
+          strstr(err, "no database at"));
+    CHECK(stat(dir, &sb) != 0);
+    CHECK(db_open(NULL, DB_CREATE, &db, &used, err, sizeof err) == 0 && strcmp(used, want) == 0);
+    db_close(db);
     CHECK(stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode));
+    CHECK(db_open("", DB_CREATE, &db, NULL, err, sizeof err) == -1 &&
+          strcmp(err, "empty --db path") == 0);
     free(xdg);
     free(want);
     free(dir);
@@ -266,7 +277,7 @@ static void test_bad_databases(void)
 int main(int argc, char **argv)
 {
     snprintf(tmpdir, sizeof tmpdir, "%s", argc > 2 ? argv[2] : "/tmp/rtbench-test-db");
-    char *mk = xasprintf("mkdir -p '%s'", tmpdir);
+    char *mk = xasprintf("rm -rf '%s' && mkdir -p '%s'", tmpdir, tmpdir);
     if (system(mk) != 0) {
         fprintf(stderr, "test_db: cannot create %s\n", tmpdir);
         return 2;
@@ -276,5 +287,5 @@ int main(int argc, char **argv)
     test_incremental();
     test_locked();
     test_bad_databases();
-    return checks_summary("test_db");
+    return check_summary("test_db");
 }

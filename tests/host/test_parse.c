@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse_rtbench.h"
+#include "record_parser.h"
 #include "rtb/record.h"
 
-#include "checks.h"
+#include "check.h"
 
 /* A stream is an array of lines. */
 static char lines[64][800];
@@ -94,11 +94,11 @@ static void eor(unsigned records)
 }
 
 /* A fresh parser P fed the stream; each line's event into events[] if not NULL. */
-static void parse_lines(struct prs *p, int *events)
+static void parse_lines(struct record_parser *p, int *events)
 {
-    prs_init(p);
+    record_parser_init(p);
     for (int i = 0; i < nlines; i++) {
-        enum prs_event ev = prs_feed(p, lines[i], strlen(lines[i]));
+        enum record_event ev = record_parser_feed(p, lines[i], strlen(lines[i]));
         if (events)
             events[i] = (int)ev;
     }
@@ -115,22 +115,22 @@ static void test_good(void)
     na("events.post", "no event flags");
     fail("thread.create");
     eor(3);
-    struct prs p;
+    struct record_parser p;
     int ev[64];
     parse_lines(&p, ev);
-    CHECK(ev[0] == PRS_NONE);
-    CHECK(ev[1] == PRS_HEADER);
-    CHECK(ev[2] == PRS_NONE);
-    CHECK(ev[3] == PRS_METRIC);
-    CHECK(ev[6] == PRS_END);
-    CHECK(prs_finish(&p) == NULL);
+    CHECK(ev[0] == RECORD_NONE);
+    CHECK(ev[1] == RECORD_HEADER);
+    CHECK(ev[2] == RECORD_NONE);
+    CHECK(ev[3] == RECORD_METRIC);
+    CHECK(ev[6] == RECORD_END);
+    CHECK(record_parser_finish(&p) == NULL);
     CHECK(p.n_runs == 1);
     CHECK(p.n_issues == 0);
     CHECK(p.records == 5);
     struct run *r = p.runs[0];
     CHECK(r->status == RUN_COMPLETE);
     CHECK(r->status_detail == NULL);
-    CHECK(strcmp(r->format, "rtbench") == 0);
+    CHECK(strcmp(r->origin, "rtbench") == 0);
     CHECK(strcmp(r->unit, "cycles") == 0);
     CHECK(fabs(r->ns_per_unit - 5.0 / 13.0) < 1e-12);
     CHECK(strcmp(run_hdr(r, "kver"), "6.1 rt=no") == 0); /* escaped space and '=' decoded */
@@ -150,7 +150,7 @@ static void test_good(void)
     m = run_find_metric(r, "thread.create");
     CHECK(m && m->state == MS_FAILED && m->err == -3 &&
           strcmp(m->reason, "timeout (native 110)") == 0);
-    prs_free(&p);
+    record_parser_free(&p);
 }
 
 static void test_corrupt_line(void)
@@ -165,10 +165,10 @@ static void test_corrupt_line(void)
     CHECK(at != NULL);
     if (at)
         at[4] = '9'; /* one digit changed on the "serial line" */
-    struct prs p;
+    struct record_parser p;
     int ev[64];
     parse_lines(&p, ev);
-    CHECK(ev[2] == PRS_BAD);
+    CHECK(ev[2] == RECORD_REJECTED);
     CHECK(p.n_issues == 1);
     CHECK(p.n_issues == 1 && p.issues[0].line == 3 && strstr(p.issues[0].msg, "checksum mismatch"));
     CHECK(p.n_runs == 1 && p.runs[0]->n_m == 2);
@@ -176,7 +176,7 @@ static void test_corrupt_line(void)
     CHECK(p.runs[0]->status_detail &&
           strstr(p.runs[0]->status_detail, "end record says 3, 2 received"));
     CHECK(run_find_metric(p.runs[0], "a.two") == NULL);
-    prs_free(&p);
+    record_parser_free(&p);
 }
 
 static void test_truncated(void)
@@ -187,18 +187,18 @@ static void test_truncated(void)
     res("a.two", 20, "");
     /* the target died here: no third result, no end record; the last line is cut */
     add_raw("RTB1 R id=a.three n=1000 min=2");
-    struct prs p;
+    struct record_parser p;
     parse_lines(&p, NULL);
-    CHECK(p.cur != NULL);
-    struct run *r = prs_finish(&p);
+    CHECK(p.open_run != NULL);
+    struct run *r = record_parser_finish(&p);
     CHECK(r != NULL && r == p.runs[0]);
-    CHECK(p.cur == NULL);
+    CHECK(p.open_run == NULL);
     CHECK(r && r->status == RUN_INCOMPLETE);
     CHECK(r && r->status_detail &&
           strcmp(r->status_detail, "no end record: 2 of 3 records received") == 0);
     CHECK(r && r->n_m == 2);
     CHECK(p.n_issues == 1 && p.issues[0].line == 4);
-    prs_free(&p);
+    record_parser_free(&p);
 }
 
 static void test_count_mismatch(void)
@@ -207,11 +207,11 @@ static void test_count_mismatch(void)
     hdr(3);
     res("a.one", 10, "");
     eor(3); /* says 3, one arrived */
-    struct prs p;
+    struct record_parser p;
     parse_lines(&p, NULL);
     CHECK(p.n_runs == 1 && p.runs[0]->status == RUN_INCOMPLETE);
     CHECK(strstr(p.runs[0]->status_detail, "record count mismatch") != NULL);
-    prs_free(&p);
+    record_parser_free(&p);
 
     /* The end count agrees with what arrived, but the header announced more. */
     nlines = 0;
@@ -221,7 +221,7 @@ static void test_count_mismatch(void)
     parse_lines(&p, NULL);
     CHECK(p.n_runs == 1 && p.runs[0]->status == RUN_INCOMPLETE);
     CHECK(strstr(p.runs[0]->status_detail, "header announced 3") != NULL);
-    prs_free(&p);
+    record_parser_free(&p);
 }
 
 static void test_two_runs(void)
@@ -234,24 +234,24 @@ static void test_two_runs(void)
     res("a.one", 11, "");
     res("a.two", 21, "");
     eor(2);
-    struct prs p;
-    prs_init(&p);
+    struct record_parser p;
+    record_parser_init(&p);
     int ev[64];
     for (int i = 0; i < nlines; i++) {
-        ev[i] = (int)prs_feed(&p, lines[i], strlen(lines[i]));
+        ev[i] = (int)record_parser_feed(&p, lines[i], strlen(lines[i]));
         if (i == 2)
             CHECK(p.closed == p.runs[0]); /* the second H closed the first run */
     }
-    CHECK(ev[2] == PRS_HEADER);
+    CHECK(ev[2] == RECORD_HEADER);
     CHECK(p.n_runs == 2);
     CHECK(p.runs[0]->status == RUN_INCOMPLETE);
     CHECK(strstr(p.runs[0]->status_detail, "before the next header") != NULL);
     CHECK(p.runs[0]->n_m == 1);
     CHECK(p.runs[1]->status == RUN_COMPLETE && p.runs[1]->n_m == 2);
     CHECK(run_find_metric(p.runs[1], "a.one")->p50 == 11);
-    struct run *taken = prs_take(&p, 1);
+    struct run *taken = record_parser_take(&p, 1);
     CHECK(taken != NULL && p.runs[1] == NULL);
-    prs_free(&p); /* must not free the taken run */
+    record_parser_free(&p); /* must not free the taken run */
     CHECK(taken->n_m == 2);
     run_free(taken);
     free(taken);
@@ -281,22 +281,22 @@ static void test_framing(void)
     end();
     res("b.two", 20, "futureflag");
     eor(2);
-    struct prs p;
+    struct record_parser p;
     int ev[64];
     parse_lines(&p, ev);
-    CHECK(ev[0] == PRS_BAD);
-    CHECK(ev[2] == PRS_METRIC);
-    CHECK(ev[3] == PRS_BAD);
-    CHECK(ev[4] == PRS_BAD);
+    CHECK(ev[0] == RECORD_REJECTED);
+    CHECK(ev[2] == RECORD_METRIC);
+    CHECK(ev[3] == RECORD_REJECTED);
+    CHECK(ev[4] == RECORD_REJECTED);
     CHECK(p.n_issues == 3);
     CHECK(p.n_issues == 3 && strstr(p.issues[0].msg, "no header"));
     CHECK(p.n_issues == 3 && strstr(p.issues[1].msg, "'mean'"));
     CHECK(p.n_issues == 3 && strstr(p.issues[2].msg, "unknown record type"));
     CHECK(p.n_runs == 1 && p.runs[0]->status == RUN_COMPLETE && p.runs[0]->n_m == 2);
     CHECK(run_find_metric(p.runs[0], "b.two")->flags == 0); /* unknown flag names ignored */
-    CHECK(prs_check_crc("RTB1 E *00000000", 16) == -2);
-    CHECK(prs_check_crc("RTB1 E *0000000", 15) == -1);
-    prs_free(&p);
+    CHECK(record_check_crc("RTB1 E *00000000", 16) == -2);
+    CHECK(record_check_crc("RTB1 E *0000000", 15) == -1);
+    record_parser_free(&p);
 }
 
 static void test_random_damage(void)
@@ -319,13 +319,13 @@ static void test_random_damage(void)
             if (c == orig[i] || c == '\n')
                 continue;
             lines[1][i] = c;
-            struct prs p;
+            struct record_parser p;
             parse_lines(&p, NULL);
-            prs_finish(&p);
+            record_parser_finish(&p);
             total++;
             if (p.n_runs == 1 && p.runs[0]->n_m == 0 && p.runs[0]->status == RUN_INCOMPLETE)
                 rejected++;
-            prs_free(&p);
+            record_parser_free(&p);
         }
     }
     /* CRC-32 catches every single-byte error; a damaged tag hides the record. */
@@ -343,5 +343,5 @@ int main(void)
     test_two_runs();
     test_framing();
     test_random_damage();
-    return checks_summary("test_parse");
+    return check_summary("test_parse");
 }

@@ -10,9 +10,9 @@
 
 #include "flags.h"
 #include "model.h"
-#include "parse_zephyr.h"
+#include "importer_zephyr.h"
 
-#include "checks.h"
+#include "check.h"
 
 static char fixtures[1024];
 
@@ -42,12 +42,58 @@ static char *slurp(const char *rel, size_t *len)
     return buf;
 }
 
-static int load(const char *rel, const struct zephyr_opts *o, struct run *r, char *err,
+/* TEXT (LEN bytes) through the streaming importer, one line at a time, as
+ * `rtbench import` reads a file; the run into *OUT, the ignored rows (from
+ * the note) into *IGNORED. 0, or -1 with the importer's message. */
+static int import_text(const char *text, size_t len, const struct import_options *o,
+                       struct run *out, size_t *ignored, char *err, size_t errlen)
+{
+    static const struct import_options none = {0};
+    void *z = importer_zephyr.open(o ? o : &none);
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        importer_zephyr.feed(z, p, l);
+        p += l + (nl ? 1 : 0);
+    }
+    struct import_result res;
+    memset(&res, 0, sizeof res);
+    int rc = importer_zephyr.finish(z, &res, err, errlen);
+    importer_zephyr.close(z);
+    memset(out, 0, sizeof *out);
+    if (ignored)
+        *ignored = 0;
+    if (ignored && res.note)
+        sscanf(res.note, "%zu", ignored);
+    if (rc == 0) {
+        *out = *res.runs[0];
+        free(res.runs[0]);
+        res.runs[0] = NULL;
+        res.n_runs = 0;
+    }
+    import_result_free(&res);
+    return rc;
+}
+
+/* 1 if a line of TEXT is a result row (the importer's detect). */
+static int detect_text(const char *text, size_t len)
+{
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (importer_zephyr.detect(p, l))
+            return 1;
+        p += l + (nl ? 1 : 0);
+    }
+    return 0;
+}
+
+static int load(const char *rel, const struct import_options *o, struct run *r, char *err,
                 size_t errlen)
 {
     size_t len;
     char *text = slurp(rel, &len);
-    int rc = parse_zephyr(text, len, o, r, NULL, err, errlen);
+    int rc = import_text(text, len, o, r, NULL, err, errlen);
     free(text);
     return rc;
 }
@@ -125,7 +171,7 @@ static void test_rw612(void)
 {
     char err[256];
     struct run a, c;
-    struct zephyr_opts o = {0};
+    struct import_options o = {0};
     CHECK(load("zephyr-latency-measure/frdm_rw612.log", &o, &a, err, sizeof err) == 0);
     CHECK(a.n_m == 47);
     CHECK(strcmp(run_hdr(&a, "board"), "frdm_rw612") == 0);
@@ -164,7 +210,7 @@ static void test_rw612(void)
             crlf[k++] = t[i];
         }
         struct run w;
-        CHECK(parse_zephyr(crlf, k, &o, &w, NULL, err, sizeof err) == 0);
+        CHECK(import_text(crlf, k, &o, &w, NULL, err, sizeof err) == 0);
         CHECK(w.n_m == a.n_m && strcmp(run_hdr(&w, "board"), "frdm_rw612") == 0 &&
               w.status == RUN_COMPLETE);
         CHECK(strcmp(run_hdr(&w, "kver"), "v4.3.0-3034-g2062a21ed267") == 0);
@@ -200,7 +246,7 @@ static void test_pico(void)
 {
     char err[256];
     struct run p;
-    struct zephyr_opts o = {0};
+    struct import_options o = {0};
     CHECK(load("zephyr-latency-measure/rpi_pico.log", &o, &p, err, sizeof err) == 0);
     CHECK(p.n_m == 47);
     CHECK(strcmp(run_hdr(&p, "board"), "rpi_pico") == 0);
@@ -230,7 +276,7 @@ static void test_cross_run(void)
 {
     char err[256];
     struct run a, p, c;
-    struct zephyr_opts o = {0};
+    struct import_options o = {0};
     CHECK(load("zephyr-latency-measure/frdm_rw612.log", &o, &a, err, sizeof err) == 0);
     CHECK(load("zephyr-latency-measure/rpi_pico.log", &o, &p, err, sizeof err) == 0);
     CHECK(load("zephyr-latency-measure/frdm_rw612.compact.log", &o, &c, err, sizeof err) == 0);
@@ -304,9 +350,9 @@ static void test_underflow(void)
                       "sem.z.immediate.kernel - Z : 120 cycles , 1200 ns :\n"
                       "sem.w.immediate.kernel - W : 120 cycles , 9200 ns :\n"
                       "PROJECT EXECUTION SUCCESSFUL\n";
-    struct zephyr_opts o = {0};
+    struct import_options o = {0};
     o.cpu_hz = 100e6;
-    CHECK(parse_zephyr(log, strlen(log), &o, &r, NULL, err, sizeof err) == 0);
+    CHECK(import_text(log, strlen(log), &o, &r, NULL, err, sizeof err) == 0);
     flags_apply_run(&r);
     CHECK(flagged(&r, "sem.take.immediate.kernel", MF_UNDERFLOW));
     CHECK(flagged(&r, "sem.x.immediate.kernel", MF_UNDERFLOW));
@@ -323,20 +369,20 @@ static void test_errors_and_fuzz(void)
     struct run r;
     size_t len;
     err[0] = 0;
-    CHECK(parse_zephyr("", 0, NULL, &r, NULL, err, sizeof err) == -1);
+    CHECK(import_text("", 0, NULL, &r, NULL, err, sizeof err) == -1);
     CHECK(strcmp(err, "no latency_measure results") == 0);
     char *t = slurp("rhealstone/tenonos_rk3568.log", &len);
-    CHECK(parse_zephyr(t, len, NULL, &r, NULL, err, sizeof err) == -1);
-    CHECK(zephyr_detect(t, len) == 0);
+    CHECK(import_text(t, len, NULL, &r, NULL, err, sizeof err) == -1);
+    CHECK(detect_text(t, len) == 0);
     free(t);
     t = slurp("zbus/nrf52833dk_sync.csv", &len);
-    CHECK(parse_zephyr(t, len, NULL, &r, NULL, err, sizeof err) == -1);
+    CHECK(import_text(t, len, NULL, &r, NULL, err, sizeof err) == -1);
     free(t);
     /* truncated log: stored as incomplete */
     t = slurp("zephyr-latency-measure/rpi_pico.log", &len);
-    CHECK(zephyr_detect(t, len) == 1);
+    CHECK(detect_text(t, len) == 1);
     size_t cut = len / 2;
-    CHECK(parse_zephyr(t, cut, NULL, &r, NULL, err, sizeof err) == 0);
+    CHECK(import_text(t, cut, NULL, &r, NULL, err, sizeof err) == 0);
     CHECK(r.status == RUN_INCOMPLETE && r.n_m > 10 && r.n_m < 47);
     run_free(&r);
     /* a second boot: rows after it are ignored and counted */
@@ -344,7 +390,7 @@ static void test_errors_and_fuzz(void)
     char *two = malloc(2 * len);
     memcpy(two, t, len);
     memcpy(two + len, t, len);
-    CHECK(parse_zephyr(two, 2 * len, NULL, &r, &ign, err, sizeof err) == 0);
+    CHECK(import_text(two, 2 * len, NULL, &r, &ign, err, sizeof err) == 0);
     CHECK(r.n_m == 47 && ign == 47);
     run_free(&r);
     free(two);
@@ -364,7 +410,7 @@ static void test_errors_and_fuzz(void)
             for (size_t k = 0; k < n; k++)
                 if (rand() % 7 == 0)
                     buf[k] = (char)(rand() % 256);
-        int rc = parse_zephyr(buf, n, NULL, &r, NULL, err, sizeof err);
+        int rc = import_text(buf, n, NULL, &r, NULL, err, sizeof err);
         if (rc == 0) {
             flags_apply_run(&r);
             if (r.n_m == 0)
@@ -397,6 +443,5 @@ int main(int argc, char **argv)
     test_cross_run();
     test_underflow();
     test_errors_and_fuzz();
-    printf("test_zephyr: %d checks, %d failures\n", passed + failed, failed);
-    return failed ? 1 : 0;
+    return check_summary("test_zephyr");
 }

@@ -17,7 +17,7 @@
 #include "catalog_ids.h"
 #include "check.h"
 #include "model.h"
-#include "parse_rtbench.h"
+#include "record_parser.h"
 
 static const char *const header_keys[] = {
     "rtbench", "port",  "kernel", "kver",     "board",  "cpu",    "timer",
@@ -149,12 +149,12 @@ int main(int argc, char **argv)
                         "       check_records filter|filter-fallback PREFIX N   < output\n");
         return 2;
     }
-    struct prs p;
+    struct record_parser p;
     char line[8192];
-    prs_init(&p);
+    record_parser_init(&p);
     while (fgets(line, sizeof line, stdin))
-        prs_feed(&p, line, strlen(line));
-    prs_finish(&p);
+        record_parser_feed(&p, line, strlen(line));
+    record_parser_finish(&p);
     for (size_t i = 0; i < p.n_issues; i++)
         CHECKF(0, "line %lu: %s", p.issues[i].line, p.issues[i].msg);
     CHECKF(p.n_issues == 0, "every record line has a valid frame and CRC");
@@ -169,6 +169,6 @@ int main(int argc, char **argv)
         else
             check_default(run, fallback);
     }
-    prs_free(&p);
+    record_parser_free(&p);
     return check_summary(NULL);
 }

@@ -31,7 +31,7 @@
 #include "catalog_ids.h"
 #include "check.h"
 #include "model.h"
-#include "parse_rtbench.h"
+#include "record_parser.h"
 
 #define RUN_TIMEOUT_S 120
 #define SUITE_ITERATIONS 100u
@@ -311,21 +311,21 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
         return fail_run("suite");
     CHECKF(r.status == 0, "%s suite exits 0 (got %d)", board, r.status);
 
-    struct prs p;
-    prs_init(&p);
+    struct record_parser p;
+    record_parser_init(&p);
     for (char *s = r.out; *s;) {
         char *e = strchr(s, '\n');
         size_t l = e ? (size_t)(e - s) : strlen(s);
-        prs_feed(&p, s, l);
+        record_parser_feed(&p, s, l);
         s += l + (e ? 1 : 0);
     }
-    prs_finish(&p);
+    record_parser_finish(&p);
     CHECKF(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board,
            p.n_issues);
     CHECKF(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
     if (p.n_runs != 1) {
         fputs(r.out, stdout);
-        prs_free(&p);
+        record_parser_free(&p);
         free(r.out);
         return 0;
     }
@@ -401,7 +401,7 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
 
     if (check_failures())
         fputs(r.out, stdout);
-    prs_free(&p);
+    record_parser_free(&p);
     free(r.out);
     return 0;
 }

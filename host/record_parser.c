@@ -1,8 +1,8 @@
 /*
  * rtbench host - incremental parser of rtbench machine records
- * (parse_rtbench.h, format in docs/records.md).
+ * (record_parser.h, format in docs/records.md).
  */
-#include "parse_rtbench.h"
+#include "record_parser.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -16,20 +16,22 @@
 #define TAG RTB_RECORD_TAG " "
 #define TAG_LEN (sizeof(TAG) - 1)
 
-void prs_init(struct prs *p)
+void record_parser_init(struct record_parser *p)
 {
     memset(p, 0, sizeof *p);
 }
 
-static void add_issue(struct prs *p, const char *fmt, const char *arg)
+static void add_issue(struct record_parser *p, enum issue_kind kind, const char *fmt,
+                      const char *arg)
 {
     p->issues = xrealloc(p->issues, (p->n_issues + 1) * sizeof *p->issues);
     p->issues[p->n_issues].line = p->line;
+    p->issues[p->n_issues].kind = kind;
     p->issues[p->n_issues].msg = arg ? xasprintf(fmt, arg) : xstrdup(fmt);
     p->n_issues++;
 }
 
-int prs_check_crc(const char *rec, size_t len)
+int record_check_crc(const char *rec, size_t len)
 {
     int rc = rtb_rec_check(rec, len);
     return rc == 0 ? 0 : rc == RTB_ERR_CHECK ? -2 : -1;
@@ -84,28 +86,28 @@ static const char *get(const struct field *f, size_t nf, const char *key)
     return NULL;
 }
 
-static void close_run(struct prs *p, enum run_status st, char *detail)
+static void close_run(struct record_parser *p, enum run_status st, char *detail)
 {
-    struct run *r = p->cur;
+    struct run *r = p->open_run;
     r->status = st;
     free(r->status_detail);
     r->status_detail = detail;
     p->closed = r;
-    p->cur = NULL;
-    p->n_rec = 0;
+    p->open_run = NULL;
+    p->run_records = 0;
 }
 
-static char *truncated_detail(const struct prs *p, const char *why)
+static char *truncated_detail(const struct record_parser *p, const char *why)
 {
-    const char *count = run_hdr(p->cur, "count");
+    const char *count = run_hdr(p->open_run, "count");
     if (count && *count)
-        return xasprintf("%s: %lu of %s records received", why, p->n_rec, count);
-    return xasprintf("%s: %lu records received", why, p->n_rec);
+        return xasprintf("%s: %lu of %s records received", why, p->run_records, count);
+    return xasprintf("%s: %lu records received", why, p->run_records);
 }
 
 /* Remember "<id> - <description> : ..." so the record that follows can
  * carry the description. */
-static void note_human(struct prs *p, const char *line, size_t len)
+static void note_human(struct record_parser *p, const char *line, size_t len)
 {
     const char *dash = NULL;
     for (size_t i = 0; i + 3 <= len; i++) {
@@ -210,20 +212,20 @@ static const char *header_invalid(const struct field *f, size_t nf)
     return NULL;
 }
 
-static enum prs_event on_header(struct prs *p, struct field *f, size_t nf)
+static enum record_event on_header(struct record_parser *p, struct field *f, size_t nf)
 {
-    if (p->cur) /* a new header before the previous run ended */
+    if (p->open_run) /* a new header before the previous run ended */
         close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record before the next header"));
     const char *bad = header_invalid(f, nf);
     if (bad) {
         /* the run is skipped: its records are dropped up to the next header */
-        add_issue(p, "invalid header: %s, run skipped", bad);
+        add_issue(p, ISSUE_INVALID_HEADER, "invalid header: %s, run skipped", bad);
         p->skipping = 1;
-        return PRS_BAD;
+        return RECORD_REJECTED;
     }
     p->skipping = 0;
     struct run *r = xcalloc(1, sizeof *r);
-    r->format = xstrdup("rtbench");
+    r->origin = xstrdup("rtbench");
     for (size_t i = 0; i < nf; i++)
         run_hdr_set(r, f[i].key, f[i].value);
     const char *unit = run_hdr(r, "unit");
@@ -237,20 +239,20 @@ static enum prs_event on_header(struct prs *p, struct field *f, size_t nf)
     r->status = RUN_INCOMPLETE;
     p->runs = xrealloc(p->runs, (p->n_runs + 1) * sizeof *p->runs);
     p->runs[p->n_runs++] = r;
-    p->cur = r;
-    p->n_rec = 0;
-    return PRS_HEADER;
+    p->open_run = r;
+    p->run_records = 0;
+    return RECORD_HEADER;
 }
 
-static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_t nf)
+static enum record_event on_metric(struct record_parser *p, char type, struct field *f, size_t nf)
 {
     const char *id = get(f, nf, "id");
     if (!id || !*id) {
-        add_issue(p, "malformed %s record: no id, skipped",
+        add_issue(p, ISSUE_MALFORMED, "malformed %s record: no id, skipped",
                   type == 'R'   ? "R"
                   : type == 'N' ? "N"
                                 : "F");
-        return PRS_BAD;
+        return RECORD_REJECTED;
     }
     struct metric tmp;
     memset(&tmp, 0, sizeof tmp);
@@ -265,17 +267,17 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
             need_u64(f, nf, "p999", &tmp.p999, &bad)) {
             char *msg =
                 xasprintf("malformed R record for %s: missing or bad '%s', skipped", id, bad);
-            add_issue(p, "%s", msg);
+            add_issue(p, ISSUE_MALFORMED, "%s", msg);
             free(msg);
-            return PRS_BAD;
+            return RECORD_REJECTED;
         }
         tmp.mean = mean;
         tmp.sd = sd;
         tmp.state = MS_OK;
         tmp.has_pct = 1;
         tmp.flags = parse_flags(get(f, nf, "flags"));
-        if (p->cur->ns_per_unit > 0)
-            tmp.mean_ns = mean * p->cur->ns_per_unit;
+        if (p->open_run->ns_per_unit > 0)
+            tmp.mean_ns = mean * p->open_run->ns_per_unit;
     } else if (type == 'N') {
         tmp.state = MS_NA;
         const char *why = get(f, nf, "reason");
@@ -287,9 +289,9 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
         double ev = 0;
         if (!e || parse_double(e, &ev) != 0 || ev >= 0 || ev < -1e9) {
             char *msg = xasprintf("malformed F record for %s: missing or bad 'err', skipped", id);
-            add_issue(p, "%s", msg);
+            add_issue(p, ISSUE_MALFORMED, "%s", msg);
             free(msg);
-            return PRS_BAD;
+            return RECORD_REJECTED;
         }
         tmp.err = (int)ev;
         if (native && *native && strcmp(native, "0") != 0)
@@ -297,45 +299,46 @@ static enum prs_event on_metric(struct prs *p, char type, struct field *f, size_
         else
             tmp.reason = xstrdup(name && *name ? name : "error");
     }
-    struct metric *m = run_add_metric(p->cur, id);
+    struct metric *m = run_add_metric(p->open_run, id);
     char *keep_id = m->id;
     *m = tmp;
     m->id = keep_id;
     if (p->human_id && strcmp(p->human_id, id) == 0)
         m->desc = xstrdup(p->human_desc);
-    p->n_rec++;
+    p->run_records++;
     p->last_metric = m;
-    return PRS_METRIC;
+    return RECORD_METRIC;
 }
 
-static enum prs_event on_end(struct prs *p, struct field *f, size_t nf)
+static enum record_event on_end(struct record_parser *p, struct field *f, size_t nf)
 {
     uint64_t records;
     const char *v = get(f, nf, "records");
     if (!v || parse_u64(v, &records) != 0) {
-        add_issue(p, "malformed E record: missing or bad 'records', skipped", NULL);
-        return PRS_BAD;
+        add_issue(p, ISSUE_MALFORMED, "malformed E record: missing or bad 'records', skipped",
+                  NULL);
+        return RECORD_REJECTED;
     }
     const char *status = get(f, nf, "status");
     if (status)
-        run_hdr_set(p->cur, "end_status", status);
-    const char *count = run_hdr(p->cur, "count");
+        run_hdr_set(p->open_run, "end_status", status);
+    const char *count = run_hdr(p->open_run, "count");
     uint64_t announced;
-    if (records != p->n_rec) {
+    if (records != p->run_records) {
         close_run(p, RUN_INCOMPLETE,
                   xasprintf("record count mismatch: end record says %llu, %lu received",
-                            (unsigned long long)records, p->n_rec));
+                            (unsigned long long)records, p->run_records));
     } else if (count && parse_u64(count, &announced) == 0 && announced != records) {
         close_run(p, RUN_INCOMPLETE,
                   xasprintf("record count mismatch: header announced %llu, %lu received",
-                            (unsigned long long)announced, p->n_rec));
+                            (unsigned long long)announced, p->run_records));
     } else {
         close_run(p, RUN_COMPLETE, NULL);
     }
-    return PRS_END;
+    return RECORD_END;
 }
 
-enum prs_event prs_feed(struct prs *p, const char *line, size_t len)
+enum record_event record_parser_feed(struct record_parser *p, const char *line, size_t len)
 {
     p->line++;
     p->closed = NULL;
@@ -352,80 +355,74 @@ enum prs_event prs_feed(struct prs *p, const char *line, size_t len)
     }
     if (!rec) {
         note_human(p, line, len);
-        return PRS_NONE;
+        return RECORD_NONE;
     }
     size_t rlen = len - (size_t)(rec - line);
-    int c = prs_check_crc(rec, rlen);
+    int c = record_check_crc(rec, rlen);
     if (c == -2) {
-        add_issue(p, "checksum mismatch, skipped", NULL);
-        return PRS_BAD;
+        add_issue(p, ISSUE_CHECKSUM, "checksum mismatch, skipped", NULL);
+        return RECORD_REJECTED;
     }
     if (c != 0) {
-        add_issue(p, "malformed record (no valid ' *crc' at the end), skipped", NULL);
-        return PRS_BAD;
+        add_issue(p, ISSUE_MALFORMED, "malformed record (no valid ' *crc' at the end), skipped",
+                  NULL);
+        return RECORD_REJECTED;
     }
     /* body: between "RTB1 " and " *crc" */
     char *body = xstrndup(rec + TAG_LEN, rlen - TAG_LEN - 10);
     char type = body[0];
-    enum prs_event ev = PRS_BAD;
+    enum record_event ev = RECORD_REJECTED;
     struct field f[MAX_FIELDS];
     size_t nf = 0;
     const char *why = NULL;
     if (!strchr("HRNFE", type) || type == '\0' || (body[1] != '\0' && body[1] != ' ')) {
-        add_issue(p, "unknown record type, skipped", NULL);
+        add_issue(p, ISSUE_UNKNOWN_TYPE, "unknown record type, skipped", NULL);
     } else if (body[1] == ' ' && split_fields(body + 2, f, &nf, &why) != 0) {
-        add_issue(p, "malformed record: %s, skipped", why);
+        add_issue(p, ISSUE_MALFORMED, "malformed record: %s, skipped", why);
     } else if (type == 'H') {
         ev = on_header(p, f, nf);
-    } else if (!p->cur && p->skipping) {
-        ev = PRS_NONE; /* a record of a run whose header was invalid (already reported) */
-    } else if (!p->cur) {
-        add_issue(p, "record outside a run (no header before it), skipped", NULL);
+    } else if (!p->open_run && p->skipping) {
+        ev = RECORD_NONE; /* a record of a run whose header was invalid (already reported) */
+    } else if (!p->open_run) {
+        add_issue(p, ISSUE_OUTSIDE_RUN, "record outside a run (no header before it), skipped",
+                  NULL);
     } else if (type == 'E') {
         ev = on_end(p, f, nf);
     } else {
         ev = on_metric(p, type, f, nf);
     }
     free(body);
-    if (ev != PRS_BAD)
+    if (ev != RECORD_REJECTED)
         p->records++;
     return ev;
 }
 
-struct run *prs_finish(struct prs *p)
+struct run *record_parser_finish(struct record_parser *p)
 {
     p->closed = NULL;
-    if (!p->cur)
+    if (!p->open_run)
         return NULL;
     close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record"));
     return p->closed;
 }
 
-struct run *prs_take(struct prs *p, size_t i)
+struct run *record_parser_take(struct record_parser *p, size_t i)
 {
     if (i >= p->n_runs)
         return NULL;
     struct run *r = p->runs[i];
     p->runs[i] = NULL;
-    if (p->cur == r)
-        p->cur = NULL;
+    if (p->open_run == r)
+        p->open_run = NULL;
     if (p->closed == r)
         p->closed = NULL;
     return r;
 }
 
-void prs_free(struct prs *p)
+void record_parser_free(struct record_parser *p)
 {
-    for (size_t i = 0; i < p->n_runs; i++) {
-        if (p->runs[i]) {
-            run_free(p->runs[i]);
-            free(p->runs[i]);
-        }
-    }
-    free(p->runs);
-    for (size_t i = 0; i < p->n_issues; i++)
-        free(p->issues[i].msg);
-    free(p->issues);
+    runs_free(p->runs, p->n_runs);
+    parse_issues_free(p->issues, p->n_issues);
     free(p->human_id);
     free(p->human_desc);
     memset(p, 0, sizeof *p);

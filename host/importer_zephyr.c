@@ -1,7 +1,8 @@
 /*
- * rtbench host - Zephyr latency_measure log importer (see parse_zephyr.h).
+ * rtbench host - the importer of Zephyr latency_measure logs (importer_zephyr.h),
+ * streaming: one line at a time, a run at the end.
  */
-#include "parse_zephyr.h"
+#include "importer_zephyr.h"
 
 #include <errno.h>
 #include <math.h>
@@ -132,33 +133,6 @@ int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
     for (const char *d = line + 1; d + 1 < end; d++) {
         if (*d == '-' && is_space(d[-1]) && is_space(d[1]) && row_at(line, end, d, row))
             return 1;
-    }
-    return 0;
-}
-
-/* Iterate over lines: returns the next line start or NULL at the end. */
-static const char *next_line(const char *p, const char *end, size_t *llen)
-{
-    if (p >= end)
-        return NULL;
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *le = nl ? nl : end;
-    *llen = (size_t)(le - p);
-    if (*llen && p[*llen - 1] == '\r')
-        (*llen)--;
-    return p;
-}
-
-int zephyr_detect(const char *text, size_t len)
-{
-    const char *end = text + len, *p = text;
-    size_t ll;
-    struct zephyr_row row;
-    while ((p = next_line(p, end, &ll)) != NULL) {
-        if (zephyr_parse_row(p, ll, &row))
-            return 1;
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        p = nl ? nl + 1 : end;
     }
     return 0;
 }
@@ -299,98 +273,101 @@ static char *printable_dup(const char *s, size_t n)
     return d;
 }
 
-int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, struct run *out,
-                 size_t *ignored, char *err, size_t errlen)
+/* The state of one log being read. */
+struct zephyr_import {
+    struct import_options options;
+    struct run *run; /* the rows so far */
+    char *board, *version;
+    int banners_after_rows; /* a boot banner came after rows: one run per log */
+    int status;             /* -1 no verdict line, 0 successful, 1 failed */
+    size_t ignored;         /* rows after a second boot, repeated ids */
+    uint64_t *cycles, *ns;  /* the figures of the kept rows, for the clock */
+    size_t n, cap;
+};
+
+static int zephyr_detect(const char *line, size_t len)
 {
-    static const struct zephyr_opts none = {0};
-    if (!o)
-        o = &none;
-    memset(out, 0, sizeof *out);
-    if (ignored)
-        *ignored = 0;
-    const char *end = text + len, *p = text;
-    size_t ll;
-    char *board = NULL, *version = NULL;
-    int banners_after_rows = 0, status = -1; /* -1 none, 0 successful, 1 failed */
-    size_t cap = 0, n = 0;
-    uint64_t *cyc = NULL, *ns = NULL;
     struct zephyr_row row;
+    return zephyr_parse_row(line, len, &row);
+}
 
-    while ((p = next_line(p, end, &ll)) != NULL) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (zephyr_parse_row(p, ll, &row)) {
-            if (banners_after_rows) {
-                if (ignored)
-                    (*ignored)++;
-            } else {
-                char *id = printable_dup(row.id, row.id_len);
-                if (run_find_metric(out, id)) {
-                    if (ignored)
-                        (*ignored)++; /* a repeated id: the first figure is kept */
-                } else {
-                    struct metric *m = run_add_metric(out, id);
-                    m->desc = printable_dup(row.desc, row.desc_len);
-                    m->state = MS_OK;
-                    m->flags = MF_MEAN_ONLY;
-                    m->has_pct = 0;
-                    m->n = o->iters;
-                    m->mean = (double)row.cycles;
-                    m->mean_ns = (double)row.ns;
-                    if (n == cap) {
-                        cap = cap ? cap * 2 : 64;
-                        cyc = xrealloc(cyc, cap * sizeof *cyc);
-                        ns = xrealloc(ns, cap * sizeof *ns);
-                    }
-                    cyc[n] = row.cycles;
-                    ns[n] = row.ns;
-                    n++;
-                }
-                free(id);
-            }
-        } else if (memfind(p, ll, "west build")) {
-            if (!board)
-                board = find_board(p, ll);
-        } else if (memfind(p, ll, "Booting Zephyr OS")) {
-            if (n > 0)
-                banners_after_rows = 1;
-            else if (!version)
-                version = find_version(p, ll);
-        } else if (memfind(p, ll, "PROJECT EXECUTION SUCCESSFUL")) {
-            if (!banners_after_rows)
-                status = 0;
-        } else if (memfind(p, ll, "PROJECT EXECUTION FAILED")) {
-            if (!banners_after_rows)
-                status = 1;
-        }
-        p = nl ? nl + 1 : end;
+static void *zephyr_open(const struct import_options *o)
+{
+    struct zephyr_import *z = xcalloc(1, sizeof *z);
+    z->options = *o;
+    z->run = xcalloc(1, sizeof *z->run);
+    z->status = -1;
+    return z;
+}
+
+/* A result row: a mean-only metric, unless it comes after a second boot or
+ * repeats an id (then it is counted as ignored). */
+static void add_row(struct zephyr_import *z, const struct zephyr_row *row)
+{
+    char *id = printable_dup(row->id, row->id_len);
+    if (z->banners_after_rows || run_find_metric(z->run, id)) {
+        z->ignored++; /* a repeated id: the first figure is kept */
+        free(id);
+        return;
     }
-
-    if (n == 0) {
-        free(board);
-        free(version);
-        free(cyc);
-        free(ns);
-        run_free(out);
-        return errf(err, errlen, "no latency_measure results");
+    struct metric *m = run_add_metric(z->run, id);
+    free(id);
+    m->desc = printable_dup(row->desc, row->desc_len);
+    m->state = MS_OK;
+    m->flags = MF_MEAN_ONLY;
+    m->has_pct = 0;
+    m->n = z->options.iters;
+    m->mean = (double)row->cycles;
+    m->mean_ns = (double)row->ns;
+    if (z->n == z->cap) {
+        z->cap = z->cap ? z->cap * 2 : 64;
+        z->cycles = xrealloc(z->cycles, z->cap * sizeof *z->cycles);
+        z->ns = xrealloc(z->ns, z->cap * sizeof *z->ns);
     }
+    z->cycles[z->n] = row->cycles;
+    z->ns[z->n] = row->ns;
+    z->n++;
+}
 
+static void zephyr_feed(void *state, const char *p, size_t ll)
+{
+    struct zephyr_import *z = state;
+    struct zephyr_row row;
+    if (ll && p[ll - 1] == '\r')
+        ll--;
+    if (zephyr_parse_row(p, ll, &row)) {
+        add_row(z, &row);
+    } else if (memfind(p, ll, "west build")) {
+        if (!z->board)
+            z->board = find_board(p, ll);
+    } else if (memfind(p, ll, "Booting Zephyr OS")) {
+        if (z->n > 0)
+            z->banners_after_rows = 1;
+        else if (!z->version)
+            z->version = find_version(p, ll);
+    } else if (memfind(p, ll, "PROJECT EXECUTION SUCCESSFUL")) {
+        if (!z->banners_after_rows)
+            z->status = 0;
+    } else if (memfind(p, ll, "PROJECT EXECUTION FAILED")) {
+        if (!z->banners_after_rows)
+            z->status = 1;
+    }
+}
+
+/* The header of the finished run: kernel, board, clock, counts. */
+static void fill_header(struct zephyr_import *z, struct run *out)
+{
+    const struct import_options *o = &z->options;
     int consistent = 0;
-    double hz = o->cpu_hz > 0 ? o->cpu_hz : zephyr_derive_hz(cyc, ns, n, &consistent);
-    free(cyc);
-    free(ns);
-
+    double hz = o->cpu_hz > 0 ? o->cpu_hz : zephyr_derive_hz(z->cycles, z->ns, z->n, &consistent);
     char buf[64];
-    out->format = xstrdup("zephyr");
-    out->source = xstrdup(o->source ? o->source : "import");
-    run_stamp(out);
-    out->unit = xstrdup("cycles");
     run_hdr_set(out, "kernel", "Zephyr");
-    if (version)
-        run_hdr_set(out, "kver", version);
+    if (z->version)
+        run_hdr_set(out, "kver", z->version);
     if (o->board && *o->board)
         run_hdr_set(out, "board", o->board);
-    else if (board)
-        run_hdr_set(out, "board", board);
+    else if (z->board)
+        run_hdr_set(out, "board", z->board);
     run_hdr_set(out, "unit", "cycles");
     run_hdr_set(out, "clock", "hw");
     run_hdr_set(out, "bench", "latency_measure");
@@ -407,17 +384,56 @@ int parse_zephyr(const char *text, size_t len, const struct zephyr_opts *o, stru
         snprintf(buf, sizeof buf, "%u", o->iters);
         run_hdr_set(out, "iters", buf);
     }
-    snprintf(buf, sizeof buf, "%zu", n);
+    snprintf(buf, sizeof buf, "%zu", z->n);
     run_hdr_set(out, "count", buf);
-    if (status == 0) {
-        out->status = RUN_COMPLETE;
+}
+
+static int zephyr_finish(void *state, struct import_result *out, char *err, size_t errlen)
+{
+    struct zephyr_import *z = state;
+    if (z->ignored)
+        out->note =
+            xasprintf("%zu result row(s) after the first boot or repeated ids ignored", z->ignored);
+    if (z->n == 0)
+        return errf(err, errlen, "no latency_measure results");
+    struct run *r = z->run;
+    z->run = NULL;
+    r->origin = xstrdup("zephyr");
+    r->source = xstrdup(z->options.source ? z->options.source : "import");
+    run_stamp(r);
+    r->unit = xstrdup("cycles");
+    fill_header(z, r);
+    if (z->status == 0) {
+        r->status = RUN_COMPLETE;
     } else {
-        out->status = RUN_INCOMPLETE;
-        out->status_detail =
-            xstrdup(status == 1 ? "PROJECT EXECUTION FAILED"
-                                : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
+        r->status = RUN_INCOMPLETE;
+        r->status_detail =
+            xstrdup(z->status == 1 ? "PROJECT EXECUTION FAILED"
+                                   : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
     }
-    free(board);
-    free(version);
+    out->runs = xcalloc(1, sizeof *out->runs);
+    out->runs[0] = r;
+    out->n_runs = 1;
     return 0;
 }
+
+static void zephyr_close(void *state)
+{
+    struct zephyr_import *z = state;
+    if (z->run) {
+        run_free(z->run);
+        free(z->run);
+    }
+    free(z->board);
+    free(z->version);
+    free(z->cycles);
+    free(z->ns);
+    free(z);
+}
+
+const struct importer importer_zephyr = {
+    "zephyr",      "no latency_measure results",
+    zephyr_detect, zephyr_open,
+    zephyr_feed,   zephyr_finish,
+    zephyr_close,
+};

@@ -1,0 +1,30 @@
+/*
+ * rtbench host - what the database files (db.c, db_store.c, db_read.c)
+ * share: transactions and statements retried while another writer holds
+ * the lock, and one-line errors naming the database.
+ */
+#ifndef RTBH_DB_INTERNAL_H
+#define RTBH_DB_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+/* sqlite3_exec / sqlite3_step, retried while another connection holds the
+ * lock (each attempt already waits in SQLite's busy handler) for up to a
+ * minute in all. */
+int db_exec_retry(sqlite3 *db, const char *sql);
+int db_step_retry(sqlite3_stmt *st);
+
+/* "database PATH: WHAT: <sqlite's message>" into err; returns -1. */
+int db_fail(sqlite3 *db, char *err, size_t errlen, const char *what);
+/* The database's file name for messages ("(memory)" if none). */
+const char *db_name(sqlite3 *db);
+
+int db_begin(sqlite3 *db, char *err, size_t errlen); /* BEGIN IMMEDIATE */
+int db_commit(sqlite3 *db, char *err, size_t errlen);
+void db_rollback(sqlite3 *db);
+
+/* Binds S, or NULL when S is NULL. */
+void db_bind_text(sqlite3_stmt *st, int i, const char *s);
+
+#endif /* RTBH_DB_INTERNAL_H */

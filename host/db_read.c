@@ -1,0 +1,234 @@
+/*
+ * rtbench host - reading runs from the database (db.h): one whole run by
+ * id, label or "latest", and the list of stored runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "db_internal.h"
+#include "util.h"
+
+static char *col_text(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return t ? xstrdup((const char *)t) : NULL;
+}
+
+static int find_run_id(sqlite3 *db, const char *ref, int64_t *id, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    uint64_t num;
+    const char *sql;
+    int by_num = parse_u64(ref, &num) == 0;
+    int latest = strcmp(ref, "latest") == 0 || strcmp(ref, "last") == 0;
+    if (by_num)
+        sql = "SELECT id FROM runs WHERE id=?";
+    else if (latest)
+        sql = "SELECT max(id) FROM runs HAVING max(id) IS NOT NULL";
+    else
+        sql = "SELECT max(id) FROM runs WHERE label=? HAVING max(id) IS NOT NULL";
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot look up the run");
+    if (by_num)
+        sqlite3_bind_int64(st, 1, (int64_t)num);
+    else if (!latest)
+        db_bind_text(st, 1, ref);
+    int rc = db_step_retry(st);
+    if (rc == SQLITE_ROW) {
+        *id = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        return 0;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot look up the run");
+    if (latest)
+        return errf(err, errlen, "no runs stored in %s", db_name(db));
+    if (by_num)
+        return errf(err, errlen, "no run with id %s in %s", ref, db_name(db));
+    return errf(err, errlen, "no run with id or label '%s' in %s", ref, db_name(db));
+}
+
+/* The runs row of run ID into OUT. 0, or -1 (no row, or an error). */
+static int load_run_row(sqlite3 *db, int64_t id, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT id,label,source,format,created,host,status,status_detail,unit,"
+                           "ns_per_unit FROM runs WHERE id=?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    if (db_step_retry(st) != SQLITE_ROW) {
+        sqlite3_finalize(st);
+        return -1;
+    }
+    out->id = sqlite3_column_int64(st, 0);
+    out->label = col_text(st, 1);
+    out->source = col_text(st, 2);
+    out->origin = col_text(st, 3);
+    out->created = col_text(st, 4);
+    out->host = col_text(st, 5);
+    const unsigned char *status = sqlite3_column_text(st, 6);
+    out->status =
+        status && strcmp((const char *)status, "complete") == 0 ? RUN_COMPLETE : RUN_INCOMPLETE;
+    out->status_detail = col_text(st, 7);
+    out->unit = col_text(st, 8);
+    out->ns_per_unit =
+        sqlite3_column_type(st, 9) == SQLITE_NULL ? 0.0 : sqlite3_column_double(st, 9);
+    sqlite3_finalize(st);
+    return 0;
+}
+
+/* The header keys of run ID, in the order stored. 0 or -1. */
+static int load_header(sqlite3 *db, int64_t id, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT key,value FROM run_header WHERE run_id=? ORDER BY rowid", -1,
+                           &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        out->hdr = xrealloc(out->hdr, (out->n_hdr + 1) * sizeof *out->hdr);
+        out->hdr[out->n_hdr].key = col_text(st, 0);
+        out->hdr[out->n_hdr].value = col_text(st, 1);
+        if (!out->hdr[out->n_hdr].value)
+            out->hdr[out->n_hdr].value = xstrdup("");
+        out->n_hdr++;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* One metrics row (the columns of load_metrics' SELECT) appended to OUT. */
+static void metric_from_row(sqlite3_stmt *st, struct run *out)
+{
+    const unsigned char *mid = sqlite3_column_text(st, 0);
+    struct metric *m = run_add_metric(out, mid ? (const char *)mid : "");
+    m->desc = col_text(st, 1);
+    const unsigned char *state = sqlite3_column_text(st, 2);
+    m->state = !state                                       ? MS_OK
+               : strcmp((const char *)state, "na") == 0     ? MS_NA
+               : strcmp((const char *)state, "failed") == 0 ? MS_FAILED
+                                                            : MS_OK;
+    m->reason = col_text(st, 3);
+    m->err = sqlite3_column_int(st, 4);
+    m->flags = (unsigned)sqlite3_column_int64(st, 5);
+    m->has_pct = sqlite3_column_int(st, 6);
+    m->n = (uint64_t)sqlite3_column_int64(st, 7);
+    m->mean = sqlite3_column_double(st, 8);
+    m->sd = sqlite3_column_double(st, 9);
+    m->min = (uint64_t)sqlite3_column_int64(st, 10);
+    m->max = (uint64_t)sqlite3_column_int64(st, 11);
+    m->p50 = (uint64_t)sqlite3_column_int64(st, 12);
+    m->p90 = (uint64_t)sqlite3_column_int64(st, 13);
+    m->p99 = (uint64_t)sqlite3_column_int64(st, 14);
+    m->p999 = (uint64_t)sqlite3_column_int64(st, 15);
+    m->mean_ns = sqlite3_column_type(st, 16) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, 16);
+}
+
+/* The metrics of run ID in the order they arrived. 0 or -1. */
+static int load_metrics(sqlite3 *db, int64_t id, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT id,\"desc\",state,reason,err,flags,has_pct,n,mean,sd,min,max,"
+                           "p50,p90,p99,p999,mean_ns FROM metrics WHERE run_id=? ORDER BY seq",
+                           -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW)
+        metric_from_row(st, out);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!ref || !*ref)
+        return errf(err, errlen, "empty run reference");
+    int64_t id = 0;
+    if (find_run_id(db, ref, &id, err, errlen) != 0)
+        return -1;
+    /* One read transaction: a consistent snapshot even while a run is being written. */
+    if (db_exec_retry(db, "BEGIN") != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot read");
+    if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
+        load_metrics(db, id, out) != 0) {
+        db_fail(db, err, errlen, "cannot read the run");
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        run_free(out);
+        return -1;
+    }
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    return 0;
+}
+
+/* Column I as a copy, "" when NULL. */
+static char *col_text_or_empty(sqlite3_stmt *st, int i)
+{
+    char *t = col_text(st, i);
+    return t ? t : xstrdup("");
+}
+
+int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run_summary **out,
+                 size_t *n, char *err, size_t errlen)
+{
+    static const char sql[] =
+        "SELECT * FROM (SELECT r.id, r.created, r.label, r.source,"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='port'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='board'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kernel'),"
+        " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kver'),"
+        " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail"
+        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY "
+        "1";
+    sqlite3_stmt *st;
+    *out = NULL;
+    *n = 0;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return errf(err, errlen, "database %s: %s", db_name(db), sqlite3_errmsg(db));
+    db_bind_text(st, 1, label_glob);
+    sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        struct run_summary *s = &(*out)[(*n)++];
+        s->id = sqlite3_column_int64(st, 0);
+        char **text[] = {&s->created, &s->label, &s->source, &s->port,         &s->board,
+                         &s->kernel,  &s->kver,  &s->status, &s->status_detail};
+        static const int col[] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+        for (size_t i = 0; i < sizeof col / sizeof col[0]; i++)
+            *text[i] = col_text_or_empty(st, col[i]);
+        s->n_metrics = (uint64_t)sqlite3_column_int64(st, 9);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        db_free_summaries(*out, *n);
+        *out = NULL;
+        *n = 0;
+        return errf(err, errlen, "database %s: %s", db_name(db), sqlite3_errmsg(db));
+    }
+    return 0;
+}
+
+void db_free_summaries(struct run_summary *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(s[i].created);
+        free(s[i].label);
+        free(s[i].source);
+        free(s[i].port);
+        free(s[i].board);
+        free(s[i].kernel);
+        free(s[i].kver);
+        free(s[i].status);
+        free(s[i].status_detail);
+    }
+    free(s);
+}

@@ -1,0 +1,241 @@
+/*
+ * rtbench host - writing runs to the database (db.h): a whole run in one
+ * transaction (import), or a live run row by row (run). A live run is
+ * created 'incomplete' and only marked 'complete' by db_run_finish(), so a
+ * run killed half-way stays consistent and honest.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "db.h"
+#include "db_internal.h"
+#include "util.h"
+
+static const char *state_name(enum metric_state s)
+{
+    return s == MS_NA ? "na" : s == MS_FAILED ? "failed" : "ok";
+}
+
+static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
+{
+    static const char sql[] =
+        "INSERT INTO runs(label,source,format,created,host,status,status_detail,"
+        "unit,ns_per_unit) VALUES(?,?,?,?,?,?,?,?,?)";
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store the run");
+    run_stamp(r);
+    db_bind_text(st, 1, r->label);
+    db_bind_text(st, 2, r->source ? r->source : "unknown");
+    db_bind_text(st, 3, r->origin ? r->origin : "rtbench");
+    db_bind_text(st, 4, r->created);
+    db_bind_text(st, 5, r->host);
+    db_bind_text(st, 6, r->status == RUN_COMPLETE ? "complete" : "incomplete");
+    db_bind_text(st, 7, r->status_detail);
+    db_bind_text(st, 8, r->unit);
+    if (r->ns_per_unit > 0)
+        sqlite3_bind_double(st, 9, r->ns_per_unit);
+    else
+        sqlite3_bind_null(st, 9);
+    int rc = db_step_retry(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot store the run");
+    r->id = sqlite3_last_insert_rowid(db);
+    return 0;
+}
+
+static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "DELETE FROM run_header WHERE run_id=?", -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store the run header");
+    sqlite3_bind_int64(st, 1, r->id);
+    int rc = db_step_retry(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot store the run header");
+    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO run_header(run_id,key,value) VALUES(?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store the run header");
+    for (size_t i = 0; i < r->n_hdr; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, r->id);
+        db_bind_text(st, 2, r->hdr[i].key);
+        db_bind_text(st, 3, r->hdr[i].value ? r->hdr[i].value : "");
+        if (db_step_retry(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return db_fail(db, err, errlen, "cannot store the run header");
+        }
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
+                         char *err, size_t errlen)
+{
+    static const char sql[] =
+        "INSERT OR REPLACE INTO metrics(run_id,seq,id,\"desc\",state,reason,err,flags,has_pct,"
+        "n,mean,sd,min,max,p50,p90,p99,p999,mean_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store a metric");
+    sqlite3_bind_int64(st, 1, run_id);
+    sqlite3_bind_int64(st, 2, seq);
+    db_bind_text(st, 3, m->id);
+    db_bind_text(st, 4, m->desc);
+    db_bind_text(st, 5, state_name(m->state));
+    db_bind_text(st, 6, m->reason);
+    sqlite3_bind_int(st, 7, m->err);
+    sqlite3_bind_int64(st, 8, (int64_t)m->flags);
+    sqlite3_bind_int(st, 9, m->has_pct ? 1 : 0);
+    if (m->state == MS_OK) {
+        /* Unsigned values are stored as their 64-bit pattern (lossless). */
+        sqlite3_bind_int64(st, 10, (int64_t)m->n);
+        sqlite3_bind_double(st, 11, m->mean);
+        if (m->has_pct) {
+            sqlite3_bind_double(st, 12, m->sd);
+            sqlite3_bind_int64(st, 13, (int64_t)m->min);
+            sqlite3_bind_int64(st, 14, (int64_t)m->max);
+            sqlite3_bind_int64(st, 15, (int64_t)m->p50);
+            sqlite3_bind_int64(st, 16, (int64_t)m->p90);
+            sqlite3_bind_int64(st, 17, (int64_t)m->p99);
+            sqlite3_bind_int64(st, 18, (int64_t)m->p999);
+        }
+        if (m->mean_ns >= 0)
+            sqlite3_bind_double(st, 19, m->mean_ns);
+    }
+    int rc = db_step_retry(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot store a metric");
+    return 0;
+}
+
+int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen)
+{
+    if (db_begin(db, err, errlen) != 0)
+        return -1;
+    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0)
+        goto bad;
+    for (size_t i = 0; i < r->n_m; i++)
+        if (insert_metric(db, r->id, (int64_t)i, &r->m[i], err, errlen) != 0)
+            goto bad;
+    if (db_commit(db, err, errlen) != 0) {
+        r->id = 0;
+        return -1;
+    }
+    return 0;
+bad:
+    db_rollback(db);
+    r->id = 0;
+    return -1;
+}
+
+int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen)
+{
+    enum run_status want = r->status;
+    r->status = RUN_INCOMPLETE; /* until db_run_finish */
+    if (db_begin(db, err, errlen) != 0) {
+        r->status = want;
+        return -1;
+    }
+    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0) {
+        db_rollback(db);
+        r->id = 0;
+        r->status = want;
+        return -1;
+    }
+    for (size_t i = 0; i < r->n_m; i++) {
+        if (insert_metric(db, r->id, (int64_t)i, &r->m[i], err, errlen) != 0) {
+            db_rollback(db);
+            r->id = 0;
+            r->status = want;
+            return -1;
+        }
+    }
+    r->status = want;
+    if (db_commit(db, err, errlen) != 0) {
+        r->id = 0;
+        return -1;
+    }
+    return 0;
+}
+
+int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                      size_t errlen)
+{
+    if (r->id <= 0)
+        return errf(err, errlen, "internal: metric stored before its run");
+    int64_t seq = (int64_t)r->n_m;
+    if (r->m && m >= r->m && m < r->m + r->n_m)
+        seq = (int64_t)(m - r->m);
+    if (db_begin(db, err, errlen) != 0)
+        return -1;
+    if (insert_metric(db, r->id, seq, m, err, errlen) != 0) {
+        db_rollback(db);
+        return -1;
+    }
+    return db_commit(db, err, errlen);
+}
+
+int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen)
+{
+    if (r->id <= 0)
+        return errf(err, errlen, "internal: run finished before it was stored");
+    if (db_begin(db, err, errlen) != 0)
+        return -1;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            db,
+            "UPDATE runs SET status=?, status_detail=?, label=?, unit=?, ns_per_unit=? "
+            "WHERE id=?",
+            -1, &st, NULL) != SQLITE_OK) {
+        db_fail(db, err, errlen, "cannot finish the run");
+        db_rollback(db);
+        return -1;
+    }
+    db_bind_text(st, 1, r->status == RUN_COMPLETE ? "complete" : "incomplete");
+    db_bind_text(st, 2, r->status_detail);
+    db_bind_text(st, 3, r->label);
+    db_bind_text(st, 4, r->unit);
+    if (r->ns_per_unit > 0)
+        sqlite3_bind_double(st, 5, r->ns_per_unit);
+    else
+        sqlite3_bind_null(st, 5);
+    sqlite3_bind_int64(st, 6, r->id);
+    int rc = db_step_retry(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        db_fail(db, err, errlen, "cannot finish the run");
+        db_rollback(db);
+        return -1;
+    }
+    if (write_header(db, r, err, errlen) != 0) {
+        db_rollback(db);
+        return -1;
+    }
+    /* Flags may have been set after the metrics were stored (artifact
+     * detection on the whole run). */
+    if (sqlite3_prepare_v2(db, "UPDATE metrics SET flags=? WHERE run_id=? AND seq=?", -1, &st,
+                           NULL) != SQLITE_OK) {
+        db_fail(db, err, errlen, "cannot finish the run");
+        db_rollback(db);
+        return -1;
+    }
+    for (size_t i = 0; i < r->n_m; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, (int64_t)r->m[i].flags);
+        sqlite3_bind_int64(st, 2, r->id);
+        sqlite3_bind_int64(st, 3, (int64_t)i);
+        if (db_step_retry(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            db_fail(db, err, errlen, "cannot finish the run");
+            db_rollback(db);
+            return -1;
+        }
+    }
+    sqlite3_finalize(st);
+    return db_commit(db, err, errlen);
+}

@@ -1,0 +1,71 @@
+/*
+ * rtbench host - the verdicts of `rtbench check` (the regression gate),
+ * computed into a report that a writer then prints (writer.h).
+ *
+ * Per metric (of the baseline in its order, then those only the candidate
+ * has): the median where both runs have percentiles, else the mean, in the
+ * runs' common unit or in ns; change = (candidate - baseline) / baseline.
+ * Above +threshold % a regression, below -threshold % faster, else ok.
+ * Figures flagged on either side are reported apart and not judged;
+ * metrics missing on one side, n/a, or failed in the candidate are listed.
+ */
+#ifndef RTBH_VERDICT_H
+#define RTBH_VERDICT_H
+
+#include <stddef.h>
+
+#include "figure.h"
+#include "model.h"
+
+enum verdict {
+    VERDICT_OK,         /* judged: within the threshold */
+    VERDICT_REGRESSION, /* judged: more than the threshold slower */
+    VERDICT_FASTER,     /* judged: more than the threshold faster */
+    VERDICT_FLAGGED,    /* a figure is flagged on either side: shown, not judged */
+    VERDICT_MISSING,    /* absent on one side */
+    VERDICT_FAILED,     /* worked in the baseline, FAILED in the candidate */
+    VERDICT_NA          /* n/a (or failed) on a side, or no figure to compare */
+};
+
+struct check_row {
+    const char *metric; /* the metric id (points into a run) */
+    enum verdict verdict;
+    const char *stat;           /* "p50" or "mean" (judged and flagged rows) */
+    double baseline, candidate; /* the figures (judged and flagged rows) */
+    double change;              /* percent; +inf for a baseline of 0 */
+    unsigned baseline_flags;    /* artifact flags of each side (flagged rows) */
+    unsigned candidate_flags;
+    const char *missing_in;     /* "baseline" or "candidate" (missing rows) */
+    const char *baseline_state; /* "ok", "n/a", "FAILED", "absent" (n/a rows) */
+    const char *candidate_state;
+    const char *reason; /* the candidate's n/a or failure reason, or why no
+                           figure could be had ("no clock for ns"); may be NULL */
+};
+
+struct check_report {
+    const struct run *baseline, *candidate;
+    double threshold;       /* percent */
+    const char *unit;       /* the unit of the figures: "ns" or the runs' own */
+    struct check_row *rows; /* in metric order */
+    size_t n_rows;
+    size_t compared, regressions, faster, flagged, missing, na, failed;
+    int pass; /* no regression and no failure */
+};
+
+/* The verdict words as the writers print them ("ok", "REGRESSION", ...)
+ * and as JSON names them ("ok", "regression", ...). */
+const char *verdict_word(enum verdict v);
+const char *verdict_name(enum verdict v);
+
+/* A metric is checked when SELECT is NULL or SELECT(ctx, id) says 1. */
+typedef int (*check_select_fn)(const void *ctx, const char *id);
+
+/* Computes the report for BASE and CAND (flags already applied). 0, or -1
+ * with a one-line message: units that differ without a clock on both
+ * sides. With no row (nothing selected) n_rows is 0. */
+int check_compute(const struct run *base, const struct run *cand, double threshold,
+                  check_select_fn select, const void *ctx, struct check_report *out, char *err,
+                  size_t errlen);
+void check_report_free(struct check_report *r);
+
+#endif /* RTBH_VERDICT_H */

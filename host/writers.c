@@ -1,0 +1,17 @@
+/*
+ * rtbench host - the writer table (writer.h): every output format of list,
+ * show, compare and check. The first is the default.
+ *
+ * This file holds the table and nothing else, so that a test binary can
+ * link its own table in its place (tests/host/test_extensions.c).
+ */
+#include "writer.h"
+
+extern const struct writer writer_text;     /* writer_text.c */
+extern const struct writer writer_markdown; /* writer_markdown.c */
+extern const struct writer writer_csv;      /* writer_csv.c */
+extern const struct writer writer_json;     /* writer_json.c */
+
+const struct writer *const writers[] = {
+    &writer_text, &writer_markdown, &writer_csv, &writer_json, NULL,
+};

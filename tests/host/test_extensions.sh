@@ -1,0 +1,48 @@
+#!/bin/sh
+# The extension points: rtbench-extended (extensions.c) is rtbench with a
+# test-only importer ("kv") and writer ("tsv") added to the two tables and
+# nothing else. Both work end to end through every command that uses the
+# tables, and the product itself knows neither.
+# Usage: sh test_extensions.sh <rtbench> <fixtures-dir> <tmpdir>
+. "$(dirname "$0")/lib.sh"
+EXT=$(dirname "$FAKE")/rtbench-extended
+DB=$TMP/ext.db
+[ -x "$EXT" ] || { echo "test_extensions: no $EXT"; echo "0 passed, 1 failed"; exit 1; }
+
+printf 'boot\nkvbench sem.give 100\nkvbench sem.take 120\n' >"$TMP/a.kv"
+printf 'kvbench sem.give 130\nkvbench sem.take 118\n' >"$TMP/b.kv"
+
+# the importer: found by auto-detection, and by name
+run "$EXT" import --db "$DB" --label a "$TMP/a.kv"
+check "kv auto-detected" '[ $rc -eq 0 ] && [ "$out" = "imported run 1 from $TMP/a.kv: kv, kvboard, 2 metrics" ]'
+run "$EXT" import --db "$DB" --format kv --label b --board other "$TMP/b.kv"
+check "kv by name" '[ $rc -eq 0 ] && echo "$out" | grep -q "^imported run 2 .*: kv, other, 2 metrics$"'
+run "$EXT" import --db "$DB" --format kv "$Z/rpi_pico.log"
+check "kv: its own error" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $Z/rpi_pico.log: no kvbench lines" ]'
+run "$EXT" import --db "$DB" "$FIX/zbus/nrf52833dk_sync.csv"
+check "nothing detected: the table names all three" 'echo "$err" | grep -q "no rtbench records, no latency_measure results and no kvbench lines$"'
+run "$EXT" import --db "$DB" "$Z/rpi_pico.log"
+check "the product importers still work" '[ $rc -eq 0 ] && echo "$out" | grep -q ": zephyr, rpi_pico, 47 metrics, 4 flagged$"'
+run "$EXT" import --db "$DB" --format nope "$TMP/a.kv"
+check "--format lists the table" '[ $rc -eq 2 ] && echo "$err" | grep -q "auto, rtbench, zephyr or kv, not: nope$"'
+
+# the writer, in every command that prints results
+run "$EXT" list --db "$DB" --format tsv
+check "tsv list" '[ $rc -eq 0 ] && [ "$(printf "%s" "$out" | head -1)" = "$(printf "run\t1\ta\tkvboard")" ]'
+run "$EXT" show --db "$DB" --format tsv a
+check "tsv show" '[ $rc -eq 0 ] && [ "$out" = "$(printf "metric\tsem.give\t100\nmetric\tsem.take\t120")" ]'
+run "$EXT" compare --db "$DB" --format tsv a b
+check "tsv compare" '[ $rc -eq 0 ] && [ "$out" = "$(printf "row\tsem.give\t100\t130\nrow\tsem.take\t120\t118")" ]'
+run "$EXT" check --db "$DB" --format tsv a b
+check "tsv check" '[ $rc -eq 1 ] && [ "$out" = "$(printf "verdict\tsem.give\tregression\nverdict\tsem.take\tok\nresult\tFAIL")" ]'
+run "$EXT" compare --db "$DB" a b
+check "text is still the default" '[ $rc -eq 0 ] && echo "$out" | head -1 | grep -q "^metric"'
+
+# the product has neither
+run "$RTB" import --db "$TMP/product.db" --format kv "$TMP/a.kv"
+check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench or zephyr, not: kv$"'
+run "$RTB" list --db "$DB" --format tsv
+check "rtbench has no tsv writer" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
+
+echo "test_extensions: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
