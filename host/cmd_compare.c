@@ -114,18 +114,40 @@ static size_t select_rows(struct run **runs, size_t n_runs, const struct cli_glo
     return n_ids;
 }
 
-/* The cells of T (runs, metrics set): each run's figure of each metric. */
+/* The cells of T (runs, metrics set): each run's figure of each metric; and
+ * each row's unit when it is a value metric in some run. */
 static void fill_cells(struct comparison *t, enum figure_stat stat)
 {
     t->cells = xcalloc(t->n_rows * t->n_runs, sizeof *t->cells);
+    t->row_unit = xcalloc(t->n_rows, sizeof *t->row_unit);
+    t->row_higher = xcalloc(t->n_rows, sizeof *t->row_higher);
+    t->labels = xcalloc(t->n_rows, sizeof *t->labels);
     for (size_t i = 0; i < t->n_rows; i++) {
         for (size_t j = 0; j < t->n_runs; j++) {
             struct cmp_cell *c = &t->cells[i * t->n_runs + j];
             const struct metric *m = run_find_metric(t->runs[j], t->metrics[i]);
             c->ok = figure_value(t->runs[j], m, stat, t->unit, &c->value, &c->stat, &c->why);
             c->flags = m ? m->flags : 0;
+            if (m && metric_is_value(m) && !t->row_unit[i]) {
+                t->row_unit[i] = m->unit;
+                t->row_higher[i] = m->higher_better ? 1 : 0;
+            }
         }
+        t->labels[i] = t->row_unit[i] ? xasprintf("%s [%s%s]", t->metrics[i], t->row_unit[i],
+                                                  t->row_higher[i] ? ", higher is better" : "")
+                                      : xstrdup(t->metrics[i]);
     }
+}
+
+static void free_rows(struct comparison *t)
+{
+    for (size_t i = 0; t->labels && i < t->n_rows; i++)
+        free(t->labels[i]);
+    free(t->labels);
+    free(t->row_unit);
+    free(t->row_higher);
+    free(t->cells);
+    free(t->metrics);
 }
 
 /* Loads the runs, flags them and writes the comparison. 0 or 2. */
@@ -148,8 +170,7 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
         fill_cells(&t, o->stat);
         rc = cli_write_done(CMD, o->writer->comparison(stdout, &t));
     }
-    free(t.cells);
-    free(t.metrics);
+    free_rows(&t);
     runs_free(t.runs, t.n_runs);
     return rc;
 }

@@ -225,22 +225,30 @@ static int finish_session(struct run_session *session, const struct target_endin
 }
 
 static const struct option run_options[] = {
-    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
-    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},        {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},
+    {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'},
+    {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},
+    {"params", required_argument, NULL, 'p'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
     "run",
     "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
-    "                   [--iterations N] [--label L] [--db PATH] [--timeout S] [--no-icount]\n"
+    "                   [--iterations N] [--params LIST] [--label L] [--db PATH] [--timeout S]\n"
+    "                   [--no-icount]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
     "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
     "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
     "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
+    "  -p, --params LIST    run-time parameters of the benchmark families,\n"
+    "                       key=value,key=value (host, qemu; see docs/benchmarks.md)\n"
     "  -l, --label L        label stored with the run\n"
     "      --db PATH        database (default: $RTBENCH_DB, else\n"
     "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
@@ -251,15 +259,15 @@ static const struct cli_command run_command = {
     "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
     run_options,
-    "t:f:n:l:",
+    "t:f:n:l:p:",
     0,
     0,
 };
 
 struct run_options {
-    const char *target_spec, *filter, *label, *db_path;
-    unsigned iterations, timeout_s;
-    int icount;
+    const char *target_spec, *label, *db_path;
+    struct target_options target; /* filter, iterations, params, icount */
+    unsigned timeout_s;
 };
 
 static int run_option(void *ctx, int id, const char *value)
@@ -270,10 +278,13 @@ static int run_option(void *ctx, int id, const char *value)
         o->target_spec = value;
         break;
     case 'f':
-        o->filter = value;
+        o->target.filter = value;
+        break;
+    case 'p':
+        o->target.params = value;
         break;
     case 'n':
-        return cli_uint_option("run", "--iterations", value, 100000000u, &o->iterations);
+        return cli_uint_option("run", "--iterations", value, 100000000u, &o->target.iterations);
     case 'l':
         o->label = value;
         break;
@@ -283,27 +294,49 @@ static int run_option(void *ctx, int id, const char *value)
     case 'T':
         return cli_uint_option("run", "--timeout", value, 86400u, &o->timeout_s);
     default: /* 'I' */
-        o->icount = 0;
+        o->target.icount = 0;
         break;
     }
     return CLI_GO;
+}
+
+/* A "key=value,..." list as the suite accepts it (rtb_params_check): keys of
+ * [a-z0-9_]+, values without ' ', ',' or '='. Checked here too so that a
+ * mistake is one line before anything is built or run. */
+static int params_well_formed(const char *p)
+{
+    while (*p) {
+        size_t k = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        if (k == 0 || p[k] != '=')
+            return 0;
+        p += k + 1 + strcspn(p + k + 1, ", =");
+        if (*p == ' ' || *p == '=')
+            return 0;
+        if (*p == ',' && !*++p)
+            return 0;
+    }
+    return 1;
 }
 
 /* The options that make no sense together; 0, or 2 after a one-line error. */
 static int refuse_options(const struct run_options *o)
 {
     const char *why = NULL;
-    if (o->filter && !*o->filter)
+    const struct target_options *t = &o->target;
+    if (t->filter && !*t->filter)
         why = "--filter needs a non-empty glob";
+    else if (t->params && !params_well_formed(t->params))
+        why = "--params wants key=value pairs separated by commas (keys of a-z, 0-9, _)";
     else if (o->label && !*o->label)
         why = "--label needs a non-empty value";
-    else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (o->filter || o->iterations))
-        why = "--filter and --iterations are not passed to a cmd: target; put them in its command";
+    else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (t->filter || t->iterations || t->params))
+        why = "--filter, --iterations and --params are not passed to a cmd: target; put them in "
+              "its command";
     if (why) {
         fprintf(stderr, "rtbench run: %s\n", why);
         return 2;
     }
-    if (!o->icount && strncmp(o->target_spec, "qemu:", 5) != 0) {
+    if (!t->icount && strncmp(o->target_spec, "qemu:", 5) != 0) {
         fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
                 *o->target_spec ? o->target_spec : "host");
         return 2;
@@ -313,7 +346,7 @@ static int refuse_options(const struct run_options *o)
 
 int cmd_run(int argc, char **argv)
 {
-    struct run_options o = {"host", NULL, NULL, NULL, 0, DEFAULT_TIMEOUT_S, 1};
+    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1}, DEFAULT_TIMEOUT_S};
     int first;
     int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
     if (rc != CLI_GO)
@@ -328,8 +361,7 @@ int cmd_run(int argc, char **argv)
     if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0)
         return 2;
     struct target_cmd target;
-    if (target_resolve(o.target_spec, o.filter, o.iterations, o.icount, &target, session.err,
-                       sizeof session.err) != 0) {
+    if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", session.err);
         db_close(session.db);
         return 2;

@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 1
+#define DB_SCHEMA_VERSION 2
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 
@@ -60,6 +60,16 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " mean_ns REAL,"
     " PRIMARY KEY (run_id, seq));"
     "CREATE INDEX metrics_id ON metrics(id);",
+    /* 1 -> 2: value metrics (their own unit and direction) and extra figures */
+    "ALTER TABLE metrics ADD COLUMN unit TEXT;"
+    "ALTER TABLE metrics ADD COLUMN higher_better INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE metric_extra("
+    " run_id INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL,"
+    " key TEXT NOT NULL,"
+    " value TEXT NOT NULL,"
+    " PRIMARY KEY (run_id, seq, key),"
+    " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
 };
 
 const char *db_default_path(void)

@@ -128,21 +128,69 @@ static void metric_from_row(sqlite3_stmt *st, struct run *out)
     m->p99 = (uint64_t)sqlite3_column_int64(st, 14);
     m->p999 = (uint64_t)sqlite3_column_int64(st, 15);
     m->mean_ns = sqlite3_column_type(st, 16) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, 16);
+    m->unit = col_text(st, 17);
+    m->higher_better = sqlite3_column_int(st, 18);
 }
 
-/* The metrics of run ID in the order they arrived. 0 or -1. */
-static int load_metrics(sqlite3 *db, int64_t id, struct run *out)
+/* The index in OUT->m of the metric stored as SEQ (SEQS: the seq of each, ascending), or -1. */
+static long metric_index(const int64_t *seqs, size_t n, int64_t seq)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (seqs[mid] < seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && seqs[lo] == seq ? (long)lo : -1;
+}
+
+/* The extra figures of run ID's metrics (metric_extra), onto OUT's metrics by seq. */
+static int load_extras(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db,
-                           "SELECT id,\"desc\",state,reason,err,flags,has_pct,n,mean,sd,min,max,"
-                           "p50,p90,p99,p999,mean_ns FROM metrics WHERE run_id=? ORDER BY seq",
+                           "SELECT seq,key,value FROM metric_extra WHERE run_id=? "
+                           "ORDER BY seq, rowid",
                            -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
     int rc;
-    while ((rc = db_step_retry(st)) == SQLITE_ROW)
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
+        const unsigned char *k = sqlite3_column_text(st, 1), *v = sqlite3_column_text(st, 2);
+        if (i >= 0 && k)
+            metric_extra_set(&out->m[i], (const char *)k, v ? (const char *)v : "");
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The metrics of run ID in the order they arrived, and each one's seq into
+ * *seqs (allocated). 0 or -1. */
+static int load_metrics(sqlite3 *db, int64_t id, struct run *out, int64_t **seqs)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            db,
+            "SELECT id,\"desc\",state,reason,err,flags,has_pct,n,mean,sd,min,max,"
+            "p50,p90,p99,p999,mean_ns,unit,higher_better,seq FROM metrics WHERE run_id=? "
+            "ORDER BY seq",
+            -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    size_t cap = 0;
+    *seqs = NULL;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        if (out->n_m == cap) {
+            cap = cap ? 2 * cap : 64;
+            *seqs = xrealloc(*seqs, cap * sizeof **seqs);
+        }
+        (*seqs)[out->n_m] = sqlite3_column_int64(st, 19);
         metric_from_row(st, out);
+    }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -158,13 +206,16 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     /* One read transaction: a consistent snapshot even while a run is being written. */
     if (db_exec_retry(db, "BEGIN") != SQLITE_OK)
         return db_fail(db, err, errlen, "cannot read");
+    int64_t *seqs = NULL;
     if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
-        load_metrics(db, id, out) != 0) {
+        load_metrics(db, id, out, &seqs) != 0 || load_extras(db, id, seqs, out) != 0) {
         db_fail(db, err, errlen, "cannot read the run");
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        free(seqs);
         run_free(out);
         return -1;
     }
+    free(seqs);
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     return 0;
 }

@@ -72,12 +72,40 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
     return 0;
 }
 
+/* The extra figures of metric SEQ of run RUN_ID (replacing any stored). */
+static int insert_extras(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
+                         char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (m->n_extra == 0)
+        return 0;
+    if (sqlite3_prepare_v2(db,
+                           "INSERT OR REPLACE INTO metric_extra(run_id,seq,key,value) "
+                           "VALUES(?,?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store a metric's extra figures");
+    for (size_t i = 0; i < m->n_extra; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, run_id);
+        sqlite3_bind_int64(st, 2, seq);
+        db_bind_text(st, 3, m->extra[i].key);
+        db_bind_text(st, 4, m->extra[i].value);
+        if (db_step_retry(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return db_fail(db, err, errlen, "cannot store a metric's extra figures");
+        }
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
 static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
                          char *err, size_t errlen)
 {
     static const char sql[] =
         "INSERT OR REPLACE INTO metrics(run_id,seq,id,\"desc\",state,reason,err,flags,has_pct,"
-        "n,mean,sd,min,max,p50,p90,p99,p999,mean_ns) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        "n,mean,sd,min,max,p50,p90,p99,p999,mean_ns,unit,higher_better) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return db_fail(db, err, errlen, "cannot store a metric");
@@ -106,11 +134,13 @@ static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
         if (m->mean_ns >= 0)
             sqlite3_bind_double(st, 19, m->mean_ns);
     }
+    db_bind_text(st, 20, m->unit);
+    sqlite3_bind_int(st, 21, m->higher_better ? 1 : 0);
     int rc = db_step_retry(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return db_fail(db, err, errlen, "cannot store a metric");
-    return 0;
+    return insert_extras(db, run_id, seq, m, err, errlen);
 }
 
 int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen)

@@ -102,7 +102,8 @@ int figure_value(const struct run *r, const struct metric *m, enum figure_stat s
         v = m->mean;
         break;
     }
-    if (unit == UNIT_NS) {
+    if (unit == UNIT_NS && !metric_is_value(m)) {
+        /* a value metric (count, score, rate) stays in its own unit */
         if (st == STAT_MEAN && m->mean_ns >= 0)
             v = m->mean_ns; /* as the source printed it */
         else if (r->ns_per_unit > 0)

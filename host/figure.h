@@ -21,7 +21,8 @@ const char *figure_stat_name(enum figure_stat s);
  * (STAT_AUTO: p50 if the metric has percentiles, else the mean) in `unit`.
  * Returns 1 with *value and *stat_used set, or 0 with *why set to the
  * reason it is n/a ("absent", the metric's n/a reason, "failed", "no
- * percentiles (mean only)", "no clock for ns"). */
+ * percentiles (mean only)", "no clock for ns"). A value metric (its own unit:
+ * metric_is_value) is never converted: its figure is in its own unit. */
 int figure_value(const struct run *r, const struct metric *m, enum figure_stat st,
                  enum figure_unit unit, double *value, const char **stat_used, const char **why);
 

@@ -164,15 +164,18 @@ void flags_apply_run(struct run *r)
 {
     if (!r || r->n_m == 0)
         return;
+    /* value metrics (counts, scores, rates) are no counter windows: neither
+     * underflow nor the latency-sibling comparison applies to them */
     for (size_t i = 0; i < r->n_m; i++)
-        if (r->m[i].state == MS_OK && underflow(r, &r->m[i]))
+        if (r->m[i].state == MS_OK && !metric_is_value(&r->m[i]) && underflow(r, &r->m[i]))
             r->m[i].flags |= MF_UNDERFLOW;
 
     char(*keys)[96] = xcalloc(r->n_m, sizeof *keys);
     int *has = xcalloc(r->n_m, sizeof *has);
     double *sib = xmalloc(r->n_m * sizeof *sib);
     for (size_t i = 0; i < r->n_m; i++)
-        has[i] = r->m[i].state == MS_OK && flags_sibling_key(r->m[i].id, keys[i], sizeof keys[i]);
+        has[i] = r->m[i].state == MS_OK && !metric_is_value(&r->m[i]) &&
+                 flags_sibling_key(r->m[i].id, keys[i], sizeof keys[i]);
     for (size_t i = 0; i < r->n_m; i++) {
         if (!has[i])
             continue;
@@ -196,7 +199,7 @@ void flags_apply_run(struct run *r)
 static const struct metric *usable(const struct run *r, const char *id)
 {
     const struct metric *m = run_find_metric(r, id);
-    if (!m || m->state != MS_OK || (m->flags & (MF_UNDERFLOW | MF_OUTLIER)))
+    if (!m || m->state != MS_OK || metric_is_value(m) || (m->flags & (MF_UNDERFLOW | MF_OUTLIER)))
         return NULL;
     return flags_metric_value(m) > 0 ? m : NULL;
 }
@@ -233,7 +236,7 @@ void flags_apply_compare(struct run **runs, size_t n)
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < runs[i]->n_m; j++) {
             struct metric *m = &runs[i]->m[j];
-            if (m->state != MS_OK || (m->flags & MF_UNDERFLOW) ||
+            if (m->state != MS_OK || metric_is_value(m) || (m->flags & MF_UNDERFLOW) ||
                 !flags_sibling_key(m->id, key, sizeof key))
                 continue;
             for (size_t o = 0; o < n; o++)

@@ -49,6 +49,42 @@ struct metric *run_find_metric(const struct run *r, const char *id)
     return NULL;
 }
 
+void metric_extra_set(struct metric *m, const char *key, const char *value)
+{
+    for (size_t i = 0; i < m->n_extra; i++) {
+        if (strcmp(m->extra[i].key, key) == 0) {
+            free(m->extra[i].value);
+            m->extra[i].value = xstrdup(value ? value : "");
+            return;
+        }
+    }
+    m->extra = xrealloc(m->extra, (m->n_extra + 1) * sizeof *m->extra);
+    m->extra[m->n_extra].key = xstrdup(key);
+    m->extra[m->n_extra].value = xstrdup(value ? value : "");
+    m->n_extra++;
+}
+
+const char *metric_extra(const struct metric *m, const char *key)
+{
+    for (size_t i = 0; i < m->n_extra; i++)
+        if (strcmp(m->extra[i].key, key) == 0)
+            return m->extra[i].value;
+    return NULL;
+}
+
+static void metric_free(struct metric *m)
+{
+    free(m->id);
+    free(m->desc);
+    free(m->reason);
+    free(m->unit);
+    for (size_t i = 0; i < m->n_extra; i++) {
+        free(m->extra[i].key);
+        free(m->extra[i].value);
+    }
+    free(m->extra);
+}
+
 void run_free(struct run *r)
 {
     if (!r)
@@ -64,11 +100,8 @@ void run_free(struct run *r)
         free(r->hdr[i].value);
     }
     free(r->hdr);
-    for (size_t i = 0; i < r->n_m; i++) {
-        free(r->m[i].id);
-        free(r->m[i].desc);
-        free(r->m[i].reason);
-    }
+    for (size_t i = 0; i < r->n_m; i++)
+        metric_free(&r->m[i]);
     free(r->m);
     free(r->unit);
     memset(r, 0, sizeof *r);

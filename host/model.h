@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct kv {
+    char *key, *value;
+};
+
 /* Artifact flags on a metric (bit set); names in flags.c: model_flag_name(). */
 enum metric_flag {
     MF_UNDERFLOW =
@@ -34,11 +38,19 @@ struct metric {
     double mean, sd; /* in the run's unit */
     uint64_t min, max, p50, p90, p99, p999;
     double mean_ns; /* as printed by the source when it gave one, else derived; <0 unknown */
+    /* A value metric (a count, score or rate: R record's unit=) has its own unit
+     * and no ns figure; NULL for a latency in the run's unit. */
+    char *unit;
+    int higher_better; /* better=higher: larger figures are better (throughput, score) */
+    struct kv *extra;  /* further figures of the result (R record keys rtbench does not know) */
+    size_t n_extra;
 };
 
-struct kv {
-    char *key, *value;
-};
+/* 1 if m is a value metric (its own unit, not a time in the run's unit). */
+static inline int metric_is_value(const struct metric *m)
+{
+    return m->unit != NULL;
+}
 
 enum run_status { RUN_COMPLETE = 0, RUN_INCOMPLETE = 1 };
 
@@ -80,6 +92,10 @@ const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
 struct metric *run_add_metric(struct run *r, const char *id);
 struct metric *run_find_metric(const struct run *r, const char *id);
+/* Adds (or replaces) the extra figure KEY of metric m. */
+void metric_extra_set(struct metric *m, const char *key, const char *value);
+/* The extra figure KEY of metric m, or NULL. */
+const char *metric_extra(const struct metric *m, const char *key);
 void run_free(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);

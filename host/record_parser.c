@@ -161,6 +161,30 @@ static int need_double(const struct field *f, size_t nf, const char *key, double
     return 0;
 }
 
+/* The keys of an R record rtbench reads itself; any other is an extra figure. */
+static int result_key(const char *k)
+{
+    static const char *const known[] = {"id",  "n",   "min",  "max",   "mean", "sd",    "p50",
+                                        "p90", "p99", "p999", "flags", "unit", "better"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(k, known[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A value metric's unit and direction, and the extra figures of any result. */
+static void result_value_keys(struct metric *m, const struct field *f, size_t nf)
+{
+    const char *unit = get(f, nf, "unit"), *better = get(f, nf, "better");
+    if (unit && *unit) {
+        m->unit = xstrdup(unit);
+        m->higher_better = better && strcmp(better, "higher") == 0;
+    }
+    for (size_t i = 0; i < nf; i++)
+        if (!result_key(f[i].key))
+            metric_extra_set(m, f[i].key, f[i].value);
+}
+
 static unsigned parse_flags(const char *s)
 {
     unsigned fl = 0;
@@ -276,7 +300,8 @@ static enum record_event on_metric(struct record_parser *p, char type, struct fi
         tmp.state = MS_OK;
         tmp.has_pct = 1;
         tmp.flags = parse_flags(get(f, nf, "flags"));
-        if (p->open_run->ns_per_unit > 0)
+        result_value_keys(&tmp, f, nf);
+        if (!metric_is_value(&tmp) && p->open_run->ns_per_unit > 0)
             tmp.mean_ns = mean * p->open_run->ns_per_unit;
     } else if (type == 'N') {
         tmp.state = MS_NA;

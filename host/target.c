@@ -26,8 +26,8 @@ static int self_dir(char *buf, size_t len)
     return 0;
 }
 
-int target_resolve(const char *spec, const char *filter, unsigned iterations, int icount,
-                   struct target_cmd *out, char *err, size_t errlen)
+int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
+                   char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (!spec || !*spec)
@@ -45,13 +45,17 @@ int target_resolve(const char *spec, const char *filter, unsigned iterations, in
             return -1;
         }
         strv_push(&out->argv, &n, path);
-        if (filter) {
+        if (opt->filter) {
             strv_push(&out->argv, &n, xstrdup("--filter"));
-            strv_push(&out->argv, &n, xstrdup(filter));
+            strv_push(&out->argv, &n, xstrdup(opt->filter));
         }
-        if (iterations) {
+        if (opt->iterations) {
             strv_push(&out->argv, &n, xstrdup("--iterations"));
-            strv_push(&out->argv, &n, xasprintf("%u", iterations));
+            strv_push(&out->argv, &n, xasprintf("%u", opt->iterations));
+        }
+        if (opt->params) {
+            strv_push(&out->argv, &n, xstrdup("--params"));
+            strv_push(&out->argv, &n, xstrdup(opt->params));
         }
         out->source = xstrdup("host");
         return 0;
@@ -71,16 +75,14 @@ int target_resolve(const char *spec, const char *filter, unsigned iterations, in
         if (n == 0)
             return errf(err, errlen, "--target cmd: needs a command (cmd:PROG ARGS...)");
         out->source = xstrdup(spec);
-        /* The command's own arguments decide what it runs; --filter and
-         * --iterations are not appended (it may not understand them). */
-        (void)filter;
-        (void)iterations;
+        /* The command's own arguments decide what it runs; the run's
+         * options are not appended (it may not understand them). */
         return 0;
     }
     if (strncmp(spec, "qemu:", 5) == 0) {
         if (!spec[5])
             return errf(err, errlen, "--target qemu: needs a board (qemu:mps2-an385)");
-        return target_qemu_resolve(spec + 5, filter, iterations, icount, out, err, errlen);
+        return target_qemu_resolve(spec + 5, opt, out, err, errlen);
     }
     return errf(err, errlen, "unknown target '%s' (host, cmd:PROG ARGS..., qemu:BOARD)", spec);
 }

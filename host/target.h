@@ -17,15 +17,24 @@ struct target_cmd {
                          icount) */
 };
 
-/* Resolve `spec` with the runner's options (filter, iterations) appended as the
- * target understands them. 0, or -1 with a one-line message in err. */
-int target_resolve(const char *spec, const char *filter, unsigned iterations, int icount,
-                   struct target_cmd *out, char *err, size_t errlen);
+/* What `rtbench run` asks of the suite on the target, passed as the target
+ * understands it (rtbench-posix's options, a QEMU image's command line). */
+struct target_options {
+    const char *filter;  /* id globs, or NULL */
+    unsigned iterations; /* 0 = the target's default */
+    const char *params;  /* run-time parameters "key=value,...", or NULL */
+    int icount;          /* qemu: run under -icount (deterministic) */
+};
+
+/* Resolve `spec` with the run's options appended as the target understands
+ * them. 0, or -1 with a one-line message in err. */
+int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
+                   char *err, size_t errlen);
 void target_cmd_free(struct target_cmd *c);
 
 /* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
-int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
-                        struct target_cmd *out, char *err, size_t errlen);
+int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
+                        char *err, size_t errlen);
 
 /* How a target's process ended (target_run). */
 struct target_ending {

@@ -233,37 +233,46 @@ int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *e
 }
 
 /* The board and the run's options, checked before anything is built. */
-static int check_options(const char *board, const char *filter, unsigned iterations, char *err,
+static int check_options(const char *board, const struct target_options *opt, char *err,
                          size_t errlen)
 {
     if (!board_machine(board))
         return errf(err, errlen, "unknown QEMU board '%s' (boards: %s)", board, RTB_BOARDS_NAMES);
-    if (filter && (strpbrk(filter, " \t\r\n\"") || !*filter))
+    if (opt->filter && (strpbrk(opt->filter, " \t\r\n\"") || !*opt->filter))
         return errf(err, errlen,
-                    "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)", filter);
-
-    if (iterations > RTB_DEFAULT_MAX_SAMPLES)
+                    "--filter '%s' cannot be passed to a QEMU image (no spaces or quotes)",
+                    opt->filter);
+    if (opt->params && (strpbrk(opt->params, " \t\r\n\"") || !*opt->params))
+        return errf(err, errlen,
+                    "--params '%s' cannot be passed to a QEMU image (no spaces or quotes)",
+                    opt->params);
+    if (opt->iterations > RTB_DEFAULT_MAX_SAMPLES)
         return errf(err, errlen,
                     "--iterations %u is more than a QEMU image keeps samples for (%u, "
                     "RTB_CONFIG_MAX_SAMPLES)",
-                    iterations, (unsigned)RTB_DEFAULT_MAX_SAMPLES);
+                    opt->iterations, (unsigned)RTB_DEFAULT_MAX_SAMPLES);
     return 0;
 }
 
 /* The image's command line (-append): the run's options. */
-static int image_cmdline(char *append, size_t len, const char *filter, unsigned iterations,
-                         char *err, size_t errlen)
+static int image_cmdline(char *append, size_t len, const struct target_options *opt, char *err,
+                         size_t errlen)
 {
     append[0] = '\0';
-    if (filter)
-        snprintf(append, len, "--filter %s", filter);
-    if (iterations) {
+    if (opt->filter)
+        snprintf(append, len, "--filter %s", opt->filter);
+    if (opt->iterations) {
         size_t l = strlen(append);
-        snprintf(append + l, len - l, "%s--iterations %u", l ? " " : "", iterations);
+        snprintf(append + l, len - l, "%s--iterations %u", l ? " " : "", opt->iterations);
+    }
+    if (opt->params) {
+        size_t l = strlen(append);
+        snprintf(append + l, len - l, "%s--params %s", l ? " " : "", opt->params);
     }
     if (strlen(append) > MAX_APPEND)
         return errf(err, errlen,
-                    "--filter is too long for the QEMU command line (%zu characters, at most %d)",
+                    "--filter and --params are too long for the QEMU command line (%zu "
+                    "characters, at most %d)",
                     strlen(append), MAX_APPEND);
     return 0;
 }
@@ -340,12 +349,12 @@ static char *fresh_image(const char *board, char *err, size_t errlen)
     return elf;
 }
 
-int target_qemu_resolve(const char *board, const char *filter, unsigned iterations, int icount,
-                        struct target_cmd *out, char *err, size_t errlen)
+int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
+                        char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    char append[MAX_APPEND + 64];
-    if (check_options(board, filter, iterations, err, errlen) != 0)
+    char append[2 * MAX_APPEND + 64];
+    if (check_options(board, opt, err, errlen) != 0)
         return -1;
     char *qemu = find_on_path("qemu-system-arm");
     if (!qemu)
@@ -353,11 +362,11 @@ int target_qemu_resolve(const char *board, const char *filter, unsigned iteratio
     char *elf = fresh_image(board, err, errlen);
     uint64_t rom, ram;
     if (!elf || target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0 ||
-        image_cmdline(append, sizeof append, filter, iterations, err, errlen) != 0) {
+        image_cmdline(append, sizeof append, opt, err, errlen) != 0) {
         free(qemu);
         free(elf);
         return -1;
     }
-    qemu_command(out, qemu, board, elf, append, icount, rom, ram);
+    qemu_command(out, qemu, board, elf, append, opt->icount, rom, ram);
     return 0;
 }

@@ -76,13 +76,17 @@ static void judge(struct check_row *row, const struct check_report *rep, enum fi
     }
     double vb = row->baseline, vc = row->candidate;
     row->change = vb > 0 ? (vc - vb) / vb * 100.0 : (vc > 0 ? INFINITY : 0.0);
+    row->unit = metric_is_value(c) ? c->unit : NULL;
+    row->higher_better = c->higher_better || b->higher_better;
+    /* the change in the direction that is worse: up for a latency, down for a score */
+    double worse = row->higher_better ? -row->change : row->change;
     row->baseline_flags = b->flags & MF_ARTIFACTS;
     row->candidate_flags = c->flags & MF_ARTIFACTS;
     if (row->baseline_flags | row->candidate_flags)
         row->verdict = VERDICT_FLAGGED;
-    else if (row->change > rep->threshold)
+    else if (worse > rep->threshold)
         row->verdict = VERDICT_REGRESSION;
-    else if (row->change < -rep->threshold)
+    else if (worse < -rep->threshold)
         row->verdict = VERDICT_FASTER;
     else
         row->verdict = VERDICT_OK;

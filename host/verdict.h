@@ -40,6 +40,9 @@ struct check_row {
     const char *candidate_state;
     const char *reason; /* the candidate's n/a or failure reason, or why no
                            figure could be had ("no clock for ns"); may be NULL */
+    const char *unit;   /* a value metric's own unit (NULL: the report's unit) */
+    int higher_better;  /* a value metric whose larger figures are better: a
+                           decrease beyond the threshold is the regression */
 };
 
 struct check_report {

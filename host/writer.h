@@ -35,6 +35,12 @@ struct comparison {
     const char **metrics;   /* n_rows ids (not owned) */
     struct cmp_cell *cells; /* n_rows * n_runs, row-major */
     enum figure_unit unit;
+    /* Per row: the value metric's own unit (NULL: a time in the column's unit),
+     * whether larger is better, and the label a table shows ("id" or
+     * "id [unit, higher is better]"). */
+    const char **row_unit;
+    unsigned char *row_higher;
+    char **labels;
 };
 
 struct writer {

@@ -43,7 +43,7 @@ static int csv_comparison(FILE *out, const struct comparison *t)
     comparison_ratio_titles(out, t, ",%s");
     fputc('\n', out);
     for (size_t i = 0; i < t->n_rows; i++) {
-        csv_field(out, t->metrics[i]);
+        csv_field(out, t->labels[i]);
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             if (c->ok) {

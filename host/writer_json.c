@@ -62,6 +62,11 @@ static int json_comparison(FILE *out, const struct comparison *t)
     for (size_t i = 0; i < t->n_rows; i++) {
         cJSON *row = cJSON_CreateObject();
         cJSON_AddStringToObject(row, "metric", t->metrics[i]);
+        if (t->row_unit && t->row_unit[i]) {
+            /* a value metric: its own unit, not the column's; not converted to ns */
+            cJSON_AddStringToObject(row, "unit", t->row_unit[i]);
+            cJSON_AddStringToObject(row, "better", t->row_higher[i] ? "higher" : "lower");
+        }
         cJSON *runs = cJSON_AddArrayToObject(row, "runs");
         for (size_t j = 0; j < t->n_runs; j++) {
             const struct run *r = t->runs[j];
@@ -141,6 +146,15 @@ static cJSON *json_metric(const struct metric *m)
     if (m->mean_ns >= 0)
         cJSON_AddNumberToObject(o, "mean_ns", m->mean_ns);
     add_flags(o, "flags", m->flags);
+    if (metric_is_value(m)) {
+        cJSON_AddStringToObject(o, "unit", m->unit);
+        cJSON_AddStringToObject(o, "better", m->higher_better ? "higher" : "lower");
+    }
+    if (m->n_extra) {
+        cJSON *x = cJSON_AddObjectToObject(o, "extra");
+        for (size_t i = 0; i < m->n_extra; i++)
+            cJSON_AddStringToObject(x, m->extra[i].key, m->extra[i].value);
+    }
     return o;
 }
 
@@ -180,6 +194,10 @@ static cJSON *json_check_row(const struct check_row *row)
             cJSON_AddNullToObject(o, "change");
         add_flags(o, "baseline_flags", row->baseline_flags);
         add_flags(o, "candidate_flags", row->candidate_flags);
+        if (row->unit) {
+            cJSON_AddStringToObject(o, "unit", row->unit);
+            cJSON_AddStringToObject(o, "better", row->higher_better ? "higher" : "lower");
+        }
     }
     if (row->missing_in)
         cJSON_AddStringToObject(o, "missing_in", row->missing_in);

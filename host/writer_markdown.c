@@ -39,7 +39,7 @@ static int markdown_comparison(FILE *out, const struct comparison *t)
         fprintf(out, "---:|");
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n_rows; i++) {
-        fprintf(out, "| `%s` |", t->metrics[i]);
+        fprintf(out, "| `%s` |", t->labels[i]);
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             comparison_markers(t, i, j, 1, mk, sizeof mk);

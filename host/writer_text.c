@@ -112,14 +112,18 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
             snprintf(ns, sizeof ns, "%.1f", m->mean_ns);
         else
             strcpy(ns, "-");
+        const char *mu = metric_is_value(m) ? m->unit : unit; /* a value metric's own */
         if (full) {
             char n[24];
             u64s(n, sizeof n, m->n);
-            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw,
-                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, unit, flags);
+            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s", idw,
+                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, mu, flags);
+            for (size_t k = 0; k < m->n_extra; k++)
+                fprintf(out, " %s=%s", m->extra[k].key, m->extra[k].value);
+            fputc('\n', out);
         } else {
-            fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, m->id, mean, p50, p99, mx,
-                    unit, flags);
+            fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, m->id, mean, p50, p99, mx, mu,
+                    flags);
         }
     }
 }
@@ -153,8 +157,8 @@ static int text_comparison(FILE *out, const struct comparison *t)
     size_t nr = t->n_runs;
     size_t idw = strlen("metric");
     for (size_t i = 0; i < t->n_rows; i++)
-        if (strlen(t->metrics[i]) > idw)
-            idw = strlen(t->metrics[i]);
+        if (strlen(t->labels[i]) > idw)
+            idw = strlen(t->labels[i]);
     size_t *w = xcalloc(nr, sizeof *w), *mw = xcalloc(nr, sizeof *mw);
     char name[128], t2[64], num[64], mk[16];
     for (size_t j = 0; j < nr; j++) {
@@ -190,7 +194,7 @@ static int text_comparison(FILE *out, const struct comparison *t)
     }
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n_rows; i++) {
-        fprintf(out, "%-*s", (int)idw, t->metrics[i]);
+        fprintf(out, "%-*s", (int)idw, t->labels[i]);
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             comparison_markers(t, i, j, 0, mk, sizeof mk);
@@ -222,6 +226,8 @@ static void text_check_figures(FILE *out, const struct check_row *row)
 {
     fprintf(out, "%-4s %10lld -> %10lld  %+8.1f %%", row->stat, figure_trunc(row->baseline),
             figure_trunc(row->candidate), row->change);
+    if (row->unit) /* a value metric: say its unit and which way is better */
+        fprintf(out, "  [%s%s]", row->unit, row->higher_better ? ", higher is better" : "");
 }
 
 /* Rows of one section: 0 judged, 1 flagged, 2 not compared. */
