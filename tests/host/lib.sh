@@ -2,28 +2,14 @@
 # the name must not match test_*.sh). In a test:
 #   . "$(dirname "$0")/lib.sh"
 # with the test's own arguments <rtbench> <fixtures-dir> <tmpdir>; sets RTB,
-# FIX, TMP (emptied), Z (the Zephyr fixtures), FAKE and the helpers below.
-set -u
+# FIX, TMP (emptied), Z (the Zephyr fixtures), FAKE and the helpers below, on
+# top of tests/lib.sh (ok, ko, check, run, lines, finish).
+. "$(dirname "$0")/../lib.sh"
 RTB=$1
 FIX=$2
 TMP=$3
 rm -rf "$TMP" && mkdir -p "$TMP" || exit 2
 Z=$FIX/zephyr-latency-measure
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-# check DESCRIPTION SHELL-TEST: counts a pass, or a failure (named on stderr)
-check() { if eval "$2"; then ok; else ko "$1"; fi; }
-
-# run CMD...: sets rc, out (stdout), err (stderr)
-run() {
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    out=$(cat "$TMP/out")
-    err=$(cat "$TMP/err")
-}
-lines() { printf '%s\n' "$1" | grep -c .; }
 # id_of: the run id in the last output's "imported run <id> from ..." line(s)
 id_of() { echo "$out" | sed -n 's/^imported run \([0-9]*\) .*/\1/p'; }
 # has FILE PATTERN: FILE has a line matching PATTERN (grep)

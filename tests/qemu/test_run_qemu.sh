@@ -1,30 +1,27 @@
 #!/bin/sh
 # rtbench run --target qemu:BOARD end to end, and its one-line errors.
 #   sh test_run_qemu.sh <build/rtbench> <board> <tmpdir>
-set -u
+. "$(dirname "$0")/../lib.sh"
 rtbench=$1
 board=$2
 tmp=$3
 rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 db="$tmp/qemu.db"
 "$rtbench" run --target qemu:$board --filter 'calib.*,semaphore.*' --iterations 50 --db "$db" \
     >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc -eq 0 ] && ok "run qemu:$board exits 0" || { bad "run qemu:$board exits $rc"; cat "$tmp/err"; }
-grep -q 'calib.nop100' "$tmp/out" && ok "table lists calib.nop100" || bad "calib.nop100 missing from the table"
-grep -q 'stored run' "$tmp/err" && ok "run stored" || bad "run not stored"
+[ $rc -eq 0 ] && ok "run qemu:$board exits 0" || { ko "run qemu:$board exits $rc"; cat "$tmp/err"; }
+grep -q 'calib.nop100' "$tmp/out" && ok "table lists calib.nop100" || ko "calib.nop100 missing from the table"
+grep -q 'stored run' "$tmp/err" && ok "run stored" || ko "run not stored"
 "$rtbench" show --db "$db" 1 >"$tmp/show" 2>&1
 rc=$?
-[ $rc -eq 0 ] && ok "show of the stored run exits 0" || bad "show exits $rc"
+[ $rc -eq 0 ] && ok "show of the stored run exits 0" || ko "show exits $rc"
 for key in icount rom ram; do
-    grep -q "$key" "$tmp/show" && ok "stored header has $key" || bad "stored header lacks $key"
+    grep -q "$key" "$tmp/show" && ok "stored header has $key" || ko "stored header lacks $key"
 done
 grep -q 'emulated-icount' "$tmp/show" && ok "stored run is labelled emulated-icount" ||
-    bad "stored run not labelled emulated-icount"
+    ko "stored run not labelled emulated-icount"
 
 # the images are always brought up to date before QEMU starts (a stale image
 # is never run): an image older than its sources is rebuilt by the run
@@ -32,11 +29,11 @@ elf=$(dirname "$rtbench")/cortex-m/rtbench-$board.elf
 touch -d '2000-01-01' "$elf"
 "$rtbench" run --target qemu:$board --filter 'calib.empty' --iterations 10 --db "$db" >"$tmp/out7" 2>"$tmp/err7"
 rc=$?
-[ $rc -eq 0 ] && ok "stale image: run exits 0" || { bad "stale image: run exits $rc"; cat "$tmp/err7"; }
+[ $rc -eq 0 ] && ok "stale image: run exits 0" || { ko "stale image: run exits $rc"; cat "$tmp/err7"; }
 [ "$(find "$elf" -newermt '2001-01-01' | wc -l)" -eq 1 ] && ok "stale image rebuilt before the run" ||
-    bad "stale image not rebuilt"
+    ko "stale image not rebuilt"
 ! grep -q -i "built target\|cross-building" "$tmp/out7" && ok "stale image: no build output on stdout" ||
-    bad "build output on stdout"
+    ko "build output on stdout"
 # with a cmake that records its arguments: called every run, even with the image present;
 # its output never reaches stdout; a failing build is one error line, exit 2
 mkdir -p "$tmp/fakebin"
@@ -52,60 +49,59 @@ rm -f "$tmp/cmake-args"
 PATH="$tmp/fakebin:$PATH" "$rtbench" run --target qemu:$board --filter 'calib.empty' --iterations 10 --db "$db" \
     >"$tmp/out8" 2>"$tmp/err8"
 rc=$?
-[ $rc -eq 0 ] && ok "image present: run exits 0" || { bad "image present: run exits $rc"; cat "$tmp/err8"; }
+[ $rc -eq 0 ] && ok "image present: run exits 0" || { ko "image present: run exits $rc"; cat "$tmp/err8"; }
 [ "$(cat "$tmp/cmake-args" 2>/dev/null)" = "--build $(cd "$(dirname "$rtbench")" && pwd -P) --target cortex-m-images" ] &&
     ok "image present: cmake --build <build> --target cortex-m-images still run" ||
-    { bad "image present: cmake not run as expected: $(cat "$tmp/cmake-args" 2>/dev/null)"; }
-! grep -q FAKE-CMAKE "$tmp/out8" && ok "build output not on stdout" || bad "build output on stdout"
+    { ko "image present: cmake not run as expected: $(cat "$tmp/cmake-args" 2>/dev/null)"; }
+! grep -q FAKE-CMAKE "$tmp/out8" && ok "build output not on stdout" || ko "build output on stdout"
 FAKE_CMAKE_RC=1 PATH="$tmp/fakebin:$PATH" "$rtbench" run --target qemu:$board --db "$db" >"$tmp/out9" 2>"$tmp/err9"
 rc=$?
-[ $rc -eq 2 ] && ok "failing build exits 2" || bad "failing build exits $rc"
-[ ! -s "$tmp/out9" ] && ok "failing build: nothing on stdout" || bad "failing build: stdout"
+[ $rc -eq 2 ] && ok "failing build exits 2" || ko "failing build exits $rc"
+[ ! -s "$tmp/out9" ] && ok "failing build: nothing on stdout" || ko "failing build: stdout"
 [ "$(grep -c '^rtbench run:' "$tmp/err9")" -eq 1 ] &&
     grep -q "^rtbench run: building the Cortex-M images failed (cmake --build .* --target cortex-m-images)$" "$tmp/err9" &&
-    ok "failing build: one error line" || { bad "failing build message"; cat "$tmp/err9"; }
-grep -q FAKE-CMAKE-ERROR "$tmp/err9" && ok "failing build: its output shown on stderr" || bad "failing build: output not shown"
+    ok "failing build: one error line" || { ko "failing build message"; cat "$tmp/err9"; }
+grep -q FAKE-CMAKE-ERROR "$tmp/err9" && ok "failing build: its output shown on stderr" || ko "failing build: output not shown"
 
 # a filter that selects nothing: the image's one error line, as one line of rtbench, exit 2
 n1=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
 "$rtbench" run --target qemu:$board --filter nomatch --db "$db" >"$tmp/out6" 2>"$tmp/err6"
 rc=$?
-[ $rc -eq 2 ] && ok "filter selecting nothing exits 2" || bad "filter selecting nothing exits $rc"
+[ $rc -eq 2 ] && ok "filter selecting nothing exits 2" || ko "filter selecting nothing exits $rc"
 [ "$(cat "$tmp/err6")" = "rtbench run: qemu:$board: filter 'nomatch' selects no benchmark" ] &&
-    ok "filter selecting nothing: one line naming it" || { bad "filter selecting nothing message"; cat "$tmp/err6"; }
-[ ! -s "$tmp/out6" ] && ok "filter selecting nothing: no stdout" || bad "filter selecting nothing: stdout"
+    ok "filter selecting nothing: one line naming it" || { ko "filter selecting nothing message"; cat "$tmp/err6"; }
+[ ! -s "$tmp/out6" ] && ok "filter selecting nothing: no stdout" || ko "filter selecting nothing: stdout"
 n2=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
-[ "$n1" -eq "$n2" ] && ok "filter selecting nothing: nothing stored" || bad "filter selecting nothing: stored a run"
+[ "$n1" -eq "$n2" ] && ok "filter selecting nothing: nothing stored" || ko "filter selecting nothing: stored a run"
 
 "$rtbench" run --target qemu:no-such-board --db "$db" >"$tmp/out2" 2>"$tmp/err2"
 rc=$?
-[ $rc -ne 0 ] && ok "unknown board exits $rc" || bad "unknown board exits 0"
+[ $rc -ne 0 ] && ok "unknown board exits $rc" || ko "unknown board exits 0"
 grep -q "unknown QEMU board 'no-such-board'.*$board" "$tmp/err2" && ok "unknown board error lists the boards" ||
-    { bad "unknown board message"; cat "$tmp/err2"; }
-[ "$(wc -l <"$tmp/err2")" -eq 1 ] && ok "unknown board: one line" || bad "unknown board: not one line"
+    { ko "unknown board message"; cat "$tmp/err2"; }
+[ "$(wc -l <"$tmp/err2")" -eq 1 ] && ok "unknown board: one line" || ko "unknown board: not one line"
 
 "$rtbench" run --target qemu:$board --iterations 5000 --db "$db" >"$tmp/out4" 2>"$tmp/err4"
 rc=$?
-[ $rc -ne 0 ] && ok "--iterations 5000 exits $rc" || bad "--iterations 5000 exits 0"
+[ $rc -ne 0 ] && ok "--iterations 5000 exits $rc" || ko "--iterations 5000 exits 0"
 grep -q 'more than a QEMU image keeps samples for (1000' "$tmp/err4" && ok "--iterations 5000: names the limit" ||
-    { bad "--iterations 5000 message"; cat "$tmp/err4"; }
+    { ko "--iterations 5000 message"; cat "$tmp/err4"; }
 
 PATH=/nonexistent "$rtbench" run --target qemu:$board --db "$db" >"$tmp/out3" 2>"$tmp/err3"
 rc=$?
-[ $rc -ne 0 ] && ok "no qemu on PATH exits $rc" || bad "no qemu on PATH exits 0"
+[ $rc -ne 0 ] && ok "no qemu on PATH exits $rc" || ko "no qemu on PATH exits 0"
 grep -q 'qemu-system-arm not found: apt-get install qemu-system-arm' "$tmp/err3" && ok "no qemu: names the package" ||
-    { bad "no qemu message"; cat "$tmp/err3"; }
+    { ko "no qemu message"; cat "$tmp/err3"; }
 
 # an rtbench outside any build tree names its own path, not /proc/self/exe
 # (in a directory of its own under /tmp: no build tree above it)
 alone=$(mktemp -d /tmp/rtbench-alone.XXXXXX) && cp "$rtbench" "$alone/rtbench"
 "$alone/rtbench" run --target qemu:$board --db "$db" >"$tmp/out5" 2>"$tmp/err5"
 rc=$?
-[ $rc -eq 2 ] && ok "no build tree exits 2" || bad "no build tree exits $rc"
+[ $rc -eq 2 ] && ok "no build tree exits 2" || ko "no build tree exits $rc"
 grep -q "no CMakeCache.txt in the directory of $alone/rtbench or" "$tmp/err5" && ! grep -q /proc/self "$tmp/err5" &&
-    ok "no build tree: names $alone/rtbench" || { bad "no build tree message"; cat "$tmp/err5"; }
-[ "$(wc -l <"$tmp/err5")" -eq 1 ] && ok "no build tree: one line" || bad "no build tree: not one line"
+    ok "no build tree: names $alone/rtbench" || { ko "no build tree message"; cat "$tmp/err5"; }
+[ "$(wc -l <"$tmp/err5")" -eq 1 ] && ok "no build tree: one line" || ko "no build tree: not one line"
 rm -rf "$alone"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish test_run_qemu
