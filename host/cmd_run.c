@@ -18,6 +18,7 @@
 #include "db.h"
 #include "flags.h"
 #include "record_parser.h"
+#include "rtb/tm_period.h"
 #include "writer_text.h"
 #include "target.h"
 #include "util.h"
@@ -225,22 +226,18 @@ static int finish_session(struct run_session *session, const struct target_endin
 }
 
 static const struct option run_options[] = {
-    {"target", required_argument, NULL, 't'},
-    {"filter", required_argument, NULL, 'f'},
-    {"iterations", required_argument, NULL, 'n'},
-    {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},
-    {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},
-    {"params", required_argument, NULL, 'p'},
-    {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},        {"params", required_argument, NULL, 'p'},
+    {"tm-period", required_argument, NULL, 'P'},  {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
     "run",
     "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
     "                   [--iterations N] [--params LIST] [--label L] [--db PATH] [--timeout S]\n"
-    "                   [--no-icount]\n"
+    "                   [--tm-period S] [--no-icount]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
@@ -249,6 +246,8 @@ static const struct cli_command run_command = {
     "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
     "  -p, --params LIST    run-time parameters of the benchmark families,\n"
     "                       key=value,key=value (host, qemu; see docs/benchmarks.md)\n"
+    "      --tm-period S    Thread-Metric's period in seconds of the target's clock\n"
+    "                       (0.001 to 2000, e.g. 30 as published): --params tm_period_ms\n"
     "  -l, --label L        label stored with the run\n"
     "      --db PATH        database (default: $RTBENCH_DB, else\n"
     "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
@@ -268,6 +267,8 @@ struct run_options {
     const char *target_spec, *label, *db_path;
     struct target_options target; /* filter, iterations, params, icount */
     unsigned timeout_s;
+    const char *tm_period; /* --tm-period S, merged into target.params */
+    char *params_buf;      /* target.params with tm_period_ms, when --tm-period */
 };
 
 static int run_option(void *ctx, int id, const char *value)
@@ -282,6 +283,9 @@ static int run_option(void *ctx, int id, const char *value)
         break;
     case 'p':
         o->target.params = value;
+        break;
+    case 'P':
+        o->tm_period = value;
         break;
     case 'n':
         return cli_uint_option("run", "--iterations", value, 100000000u, &o->target.iterations);
@@ -332,6 +336,9 @@ static int refuse_options(const struct run_options *o)
     else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (t->filter || t->iterations || t->params))
         why = "--filter, --iterations and --params are not passed to a cmd: target; put them in "
               "its command";
+    else if (o->tm_period && strncmp(o->target_spec, "cmd:", 4) == 0)
+        why = "--tm-period is not passed to a cmd: target; put --params tm_period_ms=N in its "
+              "command";
     if (why) {
         fprintf(stderr, "rtbench run: %s\n", why);
         return 2;
@@ -344,26 +351,59 @@ static int refuse_options(const struct run_options *o)
     return 0;
 }
 
+/* --tm-period S: tm_period_ms put in front of --params (o->params_buf). 0, or 2
+ * after a one-line error. */
+static int merge_tm_period(struct run_options *o)
+{
+    const char *p = o->target.params;
+    uint32_t ms;
+    size_t len;
+
+    if (!o->tm_period)
+        return 0;
+    if (rtb_tm_period_ms(o->tm_period, &ms) != 0) {
+        fprintf(stderr,
+                "rtbench run: --tm-period wants seconds from 0.001 to 2000 (at most 3 "
+                "decimals), not '%s'\n",
+                o->tm_period);
+        return 2;
+    }
+    len = strlen("tm_period_ms=4294967295,") + (p ? strlen(p) : 0) + 1;
+    o->params_buf = xmalloc(len);
+    if (rtb_tm_period_params(p, ms, o->params_buf, len) != 0) {
+        fprintf(stderr, "rtbench run: --tm-period and --params tm_period_ms give the period "
+                        "twice\n");
+        return 2;
+    }
+    o->target.params = o->params_buf;
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
-    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1}, DEFAULT_TIMEOUT_S};
+    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1}, DEFAULT_TIMEOUT_S, NULL, NULL};
     int first;
     int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
     if (rc != CLI_GO)
         return rc;
     if (first < argc)
         return cli_extra_arg("run", argv[first]);
-    if (refuse_options(&o) != 0)
+    if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
+        free(o.params_buf);
         return 2;
+    }
     struct run_session session;
     memset(&session, 0, sizeof session);
     session.label = o.label;
-    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0)
+    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
+        free(o.params_buf);
         return 2;
+    }
     struct target_cmd target;
     if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", session.err);
         db_close(session.db);
+        free(o.params_buf);
         return 2;
     }
     session.target = &target;
@@ -381,5 +421,6 @@ int cmd_run(int argc, char **argv)
     record_parser_free(&session.parser);
     target_cmd_free(&target);
     db_close(session.db);
+    free(o.params_buf);
     return rc;
 }

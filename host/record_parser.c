@@ -310,7 +310,7 @@ static enum record_event on_metric(struct record_parser *p, char type, struct fi
     } else {
         tmp.state = MS_FAILED;
         const char *e = get(f, nf, "err"), *name = get(f, nf, "name"),
-                   *native = get(f, nf, "native");
+                   *native = get(f, nf, "native"), *check = get(f, nf, "check");
         double ev = 0;
         if (!e || parse_double(e, &ev) != 0 || ev >= 0 || ev < -1e9) {
             char *msg = xasprintf("malformed F record for %s: missing or bad 'err', skipped", id);
@@ -319,7 +319,9 @@ static enum record_event on_metric(struct record_parser *p, char type, struct fi
             return RECORD_REJECTED;
         }
         tmp.err = (int)ev;
-        if (native && *native && strcmp(native, "0") != 0)
+        if (check && *check) /* the benchmark's own check that failed */
+            tmp.reason = xasprintf("%s: %s", name && *name ? name : "error", check);
+        else if (native && *native && strcmp(native, "0") != 0)
             tmp.reason = xasprintf("%s (native %s)", name && *name ? name : "error", native);
         else
             tmp.reason = xstrdup(name && *name ? name : "error");

@@ -1,6 +1,7 @@
 /*
  * rtbench - the POSIX target program:
- *   rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST] [--list] [--help]
+ *   rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST]
+ *                 [--tm-period S] [--list] [--help]
  * Sets up the port (pinning, SCHED_FIFO, mlockall, DMA latency) and the timer,
  * then runs rtb_main() in a thread at RTB_PRIO_MAIN. Records go to stdout.
  */
@@ -15,14 +16,17 @@
 #include "posix_port.h"
 #include "rtb/bench.h"
 #include "rtb/port.h"
+#include "rtb/tm_period.h"
 
 static const char usage[] =
-    "usage: rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--list] [--help]\n"
+    "usage: rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST]\n"
+    "                     [--tm-period S] [--list] [--help]\n"
     "  --filter GLOBS    comma-separated id globs, '-' excludes (default \"" RTB_CONFIG_FILTER
     "\")\n"
     "  --iterations N    measured iterations per benchmark, 1..%u (default %u)\n"
     "  --warmup N        iterations run first and discarded (default %u)\n"
     "  --params LIST     run-time parameters of the families, key=value,key=value\n"
+    "  --tm-period S     Thread-Metric's period in seconds (0.001..2000; tm_period_ms)\n"
     "  --list            print the catalog and exit\n"
     "  --help            this text\n";
 
@@ -59,6 +63,22 @@ static int parse_u32(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
     return 0;
 }
 
+/* --tm-period S: tm_period_ms put in front of the run's parameters. */
+static int merge_tm_period(struct rtb_run_config *cfg, const char *seconds)
+{
+    static char buf[4096];
+    uint32_t ms;
+
+    if (rtb_tm_period_ms(seconds, &ms) != 0)
+        return bad("--tm-period wants seconds from 0.001 to 2000 (at most 3 decimals)", seconds);
+    if (rtb_tm_period_params(cfg->params, ms, buf, sizeof buf) != 0)
+        return bad("--tm-period and --params tm_period_ms give the period twice (or --params is "
+                   "too long)",
+                   seconds);
+    cfg->params = buf;
+    return 0;
+}
+
 static int run_main(void *arg)
 {
     return rtb_main(arg);
@@ -71,11 +91,13 @@ int main(int argc, char **argv)
         {"iterations", required_argument, NULL, 'i'},
         {"warmup", required_argument, NULL, 'w'},
         {"params", required_argument, NULL, 'p'},
+        {"tm-period", required_argument, NULL, 'P'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     struct rtb_run_config cfg;
+    const char *tm_period = NULL;
     int c, err;
 
     memset(&cfg, 0, sizeof cfg);
@@ -106,6 +128,9 @@ int main(int argc, char **argv)
                 return bad("--params wants key=value pairs separated by commas", optarg);
             cfg.params = optarg;
             break;
+        case 'P':
+            tm_period = optarg;
+            break;
         case 'l':
             cfg.list_only = 1;
             break;
@@ -126,6 +151,8 @@ int main(int argc, char **argv)
     }
     if (optind < argc)
         return bad("unexpected argument", argv[optind]);
+    if (tm_period != NULL && merge_tm_period(&cfg, tm_period) != 0)
+        return 2;
     if (cfg.filter != NULL && !cfg.list_only && !filter_selects_any(cfg.filter))
         return bad("--filter selects no benchmark (see --list)", cfg.filter);
 

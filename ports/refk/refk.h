@@ -123,8 +123,8 @@ int refk_thread_create(struct refk_thread *t, const char *name, refk_entry_t ent
                        int prio, unsigned flags, void *stack, size_t stack_bytes);
 int refk_thread_start(struct refk_thread *t);
 int refk_thread_suspend(struct refk_thread *t); /* NULL = the caller */
-int refk_thread_resume(struct refk_thread *t);
-int refk_thread_abort(struct refk_thread *t); /* NULL = the caller */
+int refk_thread_resume(struct refk_thread *t);  /* ISR-safe */
+int refk_thread_abort(struct refk_thread *t);   /* NULL = the caller */
 int refk_thread_join(struct refk_thread *t, int32_t timeout);
 void refk_yield(void);
 int refk_thread_set_prio(struct refk_thread *t, int prio); /* NULL = the caller */
@@ -213,8 +213,9 @@ int refk_stack_pop(struct refk_stack *s, uintptr_t *value, int32_t timeout);
 
 struct refk_msgq {
     struct refk_waitq wq; /* readers when empty, writers when full */
-    uint8_t *buf;
-    uint32_t msg_size, max_msgs, count, rd, wr;
+    uint8_t *buf, *end;   /* the ring of max_msgs slots: [buf, end) */
+    uint8_t *rd, *wr;     /* the next slot to read, to write */
+    uint32_t msg_size, max_msgs, count;
 };
 int refk_msgq_init(struct refk_msgq *q, void *buf, size_t msg_size, uint32_t max_msgs);
 int refk_msgq_put(struct refk_msgq *q, const void *msg,

@@ -10,6 +10,8 @@
  * exception frame plus 8 callee-saved words; the benchmarks are shallow). */
 #define RTB_CONFIG_STACK_SIZE 1024u
 #define RTB_CONFIG_ITERATIONS 1000u
+/* Five helper threads: Thread-Metric's cooperative and preemptive tests. */
+#define RTB_CONFIG_MAX_THREADS 5u
 /* RTB_CONFIG_MAX_SAMPLES: the default (rtb/defaults.h), which the host's
  * qemu: runner checks --iterations against. */
 /* Every benchmark, the calib.* known-answer ones included. */

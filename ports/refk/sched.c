@@ -352,18 +352,20 @@ int refk_thread_suspend(struct refk_thread *t)
     return REFK_OK;
 }
 
+/* ISR-safe (Thread-Metric's interrupt preemption test resumes a thread from
+ * a handler): PRIMASK is saved and restored, so it nests. */
 int refk_thread_resume(struct refk_thread *t)
 {
     struct refk_sched *s = &refk_sched;
-    refk_lock();
+    uint32_t pm = refk_irq_save();
     if (!(t->state & REFK_TS_SUSPENDED)) {
-        refk_unlock();
+        refk_irq_restore(pm);
         return REFK_ESTATE;
     }
     t->state &= (uint8_t)~REFK_TS_SUSPENDED;
     if (t->state == 0)
         refk_make_ready(s, t);
-    refk_unlock_switch();
+    refk_irq_restore_switch(pm);
     return REFK_OK;
 }
 

@@ -45,6 +45,7 @@ struct rtb_ctx {
     uint32_t clamped;    /* samples below the overhead */
     uint32_t saturated;  /* samples above 2^32-1 ticks */
     const char *na_why;  /* set by rtb_na() */
+    const char *check;   /* set by rtb_fail(): the check that failed */
     const char *unit;    /* rtb_set_unit(): samples are values in this unit; NULL = timed windows */
     unsigned unit_flags; /* RTB_BETTER_HIGHER */
     unsigned n_extras;   /* rtb_extra() pairs kept */
@@ -93,6 +94,12 @@ int rtb_na(struct rtb_ctx *ctx, const char *why)
     return RTB_ERR_NOTSUP;
 }
 
+int rtb_fail(struct rtb_ctx *ctx, int err, const char *check)
+{
+    ctx->check = check;
+    return err < 0 ? err : RTB_ERR_CHECK;
+}
+
 void *rtb_stack(unsigned index)
 {
     if (index >= RTB_MAX_THREADS)
@@ -117,10 +124,12 @@ void rtb_set_unit(struct rtb_ctx *ctx, const char *unit, unsigned flags)
     ctx->unit_flags = flags;
 }
 
-void rtb_value(struct rtb_ctx *ctx, uint32_t v)
+int rtb_value(struct rtb_ctx *ctx, uint32_t v)
 {
-    if (ctx->n < ctx->cap)
-        ctx->samples[ctx->n++] = v;
+    if (ctx->n >= ctx->cap)
+        return RTB_ERR_OVERFLOW;
+    ctx->samples[ctx->n++] = v;
+    return 0;
 }
 
 void rtb_extra(struct rtb_ctx *ctx, const char *key, uint64_t value)
@@ -232,7 +241,7 @@ static unsigned report_na(const struct rtb_bench_def *b, const char *why)
     return rec_emit(&r);
 }
 
-static unsigned report_failed(const struct rtb_bench_def *b, int err, int native)
+static unsigned report_failed(const struct rtb_bench_def *b, int err, int native, const char *check)
 {
     struct line l;
     struct rtb_rec r;
@@ -242,12 +251,18 @@ static unsigned report_failed(const struct rtb_bench_def *b, int err, int native
     line_str(&l, " (");
     line_i64(&l, err);
     line_str(&l, ")");
+    if (check != NULL) {
+        line_str(&l, ": ");
+        line_str(&l, check);
+    }
     line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'F');
     rtb_rec_str(&r, "id", b->id);
     rtb_rec_i64(&r, "err", err);
     rtb_rec_str(&r, "name", rtb_strerror(err));
     rtb_rec_i64(&r, "native", native);
+    if (check != NULL)
+        rtb_rec_str(&r, "check", check);
     return rec_emit(&r);
 }
 
@@ -442,6 +457,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.clamped = 0;
     ctx.saturated = 0;
     ctx.na_why = NULL;
+    ctx.check = NULL;
     ctx.unit = NULL;
     ctx.unit_flags = 0;
     ctx.n_extras = 0;
@@ -457,7 +473,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     if (rc > 0)
         rc = RTB_ERR_CHECK; /* not a valid return value */
     if (rc < 0) {
-        report_failed(b, rc, native);
+        report_failed(b, rc, native, ctx.check);
         return rc;
     }
     return report_result(b, &ctx, td, nosched) ? 0 : RTB_ERR_OVERFLOW;

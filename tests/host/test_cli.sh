@@ -52,6 +52,11 @@ badarg "needs a command" run --db "$DB" --target cmd:
 badarg "needs a board" run --db "$DB" --target qemu:
 badarg "unexpected argument" run --db "$DB" extra
 badarg "not passed to a cmd: target" run --db "$DB" --target "cmd:$FAKE good" --filter 'x*'
+badarg "tm-period wants seconds from 0.001 to 2000" run --db "$DB" --tm-period 0
+badarg "tm-period wants seconds from 0.001 to 2000" run --db "$DB" --tm-period 1.2345
+badarg "tm-period wants seconds from 0.001 to 2000" run --db "$DB" --tm-period 30s
+badarg "give the period twice" run --db "$DB" --tm-period 1 --params tm_periods=2,tm_period_ms=5
+badarg "tm-period is not passed to a cmd: target" run --db "$DB" --target "cmd:$FAKE good" --tm-period 1
 badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'cmd:$FAKE good'\$" run --db "$DB" --target "cmd:$FAKE good" --no-icount
 badarg "^rtbench run: --no-icount applies to qemu: targets only, not 'host'\$" run --db "$DB" --no-icount
 badarg "qemu: targets only, not 'host'" run --db "$DB" --target host --no-icount

@@ -85,6 +85,18 @@ static void fail(const char *id)
     end();
 }
 
+/* An F record of a benchmark's own failed check (rtb_fail): check= names it. */
+static void fail_check(const char *id, const char *check)
+{
+    begin('F');
+    rtb_rec_str(&rec, "id", id);
+    rtb_rec_i64(&rec, "err", -10);
+    rtb_rec_str(&rec, "name", "check");
+    rtb_rec_i64(&rec, "native", 0);
+    rtb_rec_str(&rec, "check", check);
+    end();
+}
+
 static void eor(unsigned records)
 {
     begin('E');
@@ -108,13 +120,14 @@ static void test_good(void)
 {
     nlines = 0;
     add_raw("booting FakeOS");
-    hdr(3);
+    hdr(4);
     add_raw("sem.give.immediate                       - Give a semaphore (no waiters)              "
             "        :      26 cycles ,      10 ns :");
     res("sem.give.immediate", 26, "clamped,nosched");
     na("events.post", "no event flags");
     fail("thread.create");
-    eor(3);
+    fail_check("tm.cooperative", "the five counters differ by more than 1");
+    eor(4);
     struct record_parser p;
     int ev[64];
     parse_lines(&p, ev);
@@ -122,11 +135,11 @@ static void test_good(void)
     CHECK(ev[1] == RECORD_HEADER);
     CHECK(ev[2] == RECORD_NONE);
     CHECK(ev[3] == RECORD_METRIC);
-    CHECK(ev[6] == RECORD_END);
+    CHECK(ev[7] == RECORD_END);
     CHECK(record_parser_finish(&p) == NULL);
     CHECK(p.n_runs == 1);
     CHECK(p.n_issues == 0);
-    CHECK(p.records == 5);
+    CHECK(p.records == 6);
     struct run *r = p.runs[0];
     CHECK(r->status == RUN_COMPLETE);
     CHECK(r->status_detail == NULL);
@@ -136,7 +149,7 @@ static void test_good(void)
     CHECK(strcmp(run_hdr(r, "kver"), "6.1 rt=no") == 0); /* escaped space and '=' decoded */
     CHECK(strcmp(run_hdr(r, "future_key"), "kept") == 0);
     CHECK(strcmp(run_hdr(r, "end_status"), "0") == 0);
-    CHECK(r->n_m == 3);
+    CHECK(r->n_m == 4);
     struct metric *m = run_find_metric(r, "sem.give.immediate");
     CHECK(m && m->state == MS_OK && m->has_pct);
     CHECK(m && m->n == 1000 && m->min == 25 && m->max == 126 && m->p50 == 26 && m->p90 == 27 &&
@@ -150,6 +163,9 @@ static void test_good(void)
     m = run_find_metric(r, "thread.create");
     CHECK(m && m->state == MS_FAILED && m->err == -3 &&
           strcmp(m->reason, "timeout (native 110)") == 0);
+    m = run_find_metric(r, "tm.cooperative");
+    CHECK(m && m->state == MS_FAILED && m->err == -10 &&
+          strcmp(m->reason, "check: the five counters differ by more than 1") == 0);
     record_parser_free(&p);
 }
 

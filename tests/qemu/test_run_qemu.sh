@@ -74,6 +74,19 @@ rc=$?
 n2=$("$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l)
 [ "$n1" -eq "$n2" ] && ok "filter selecting nothing: nothing stored" || ko "filter selecting nothing: stored a run"
 
+# Thread-Metric: --tm-period reaches the image as tm_period_ms; eight scores
+# per period with their normalised figures are stored
+"$rtbench" run --target qemu:$board --filter 'tm.*' --tm-period 0.05 --db "$db" >"$tmp/outtm" 2>"$tmp/errtm"
+rc=$?
+[ $rc -eq 0 ] && ok "tm.* --tm-period 0.05 exits 0" || { ko "tm.* exits $rc"; cat "$tmp/errtm"; }
+[ "$(grep -c '^tm\.[a-z_]* .* ops/period' "$tmp/outtm")" -eq 8 ] && ok "eight tm.* scores in ops/period" ||
+    ko "tm.* table: $(grep -c '^tm' "$tmp/outtm") rows"
+"$rtbench" show --db "$db" latest --format json >"$tmp/showtm" 2>&1
+grep -q '"params":[[:space:]]*"tm_period_ms=50"' "$tmp/showtm" && ok "stored params tm_period_ms=50" ||
+    ko "stored params lack tm_period_ms=50"
+[ "$(grep -c '"per_minsn":' "$tmp/showtm")" -eq 8 ] && [ "$(grep -c '"period_ms":[[:space:]]*"50"' "$tmp/showtm")" -eq 8 ] &&
+    ok "per_minsn and period_ms=50 stored for the eight" || ko "per_minsn/period_ms not stored for the eight"
+
 "$rtbench" run --target qemu:no-such-board --db "$db" >"$tmp/out2" 2>"$tmp/err2"
 rc=$?
 [ $rc -ne 0 ] && ok "unknown board exits $rc" || ko "unknown board exits 0"

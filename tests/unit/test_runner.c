@@ -186,6 +186,35 @@ int rtb_bench_events_set_immediate(struct rtb_ctx *ctx)
     return 0;
 }
 
+/* events.wait.immediate: a failed check of the benchmark's own, named (rtb_fail);
+ * events.wait_all.immediate: a bad parameter, named, with its own error code. */
+int rtb_bench_events_wait_immediate(struct rtb_ctx *ctx)
+{
+    return rtb_fail(ctx, 0, "fake: the counters drift apart");
+}
+
+int rtb_bench_events_wait_all_immediate(struct rtb_ctx *ctx)
+{
+    return rtb_fail(ctx, RTB_ERR_INVAL, "fake: size must be 1 to 8");
+}
+
+/* thread.create: rtb_value() keeps --iterations values, refuses the rest. */
+static unsigned values_kept, values_refused;
+int rtb_bench_thread_create(struct rtb_ctx *ctx)
+{
+    uint32_t i;
+
+    values_kept = values_refused = 0;
+    rtb_set_unit(ctx, "ops/period", RTB_BETTER_HIGHER);
+    for (i = 0; i < 10; i++) {
+        if (rtb_value(ctx, 100 + i) == 0)
+            values_kept++;
+        else
+            values_refused++;
+    }
+    return 0;
+}
+
 /* ---- parsing what was printed ------------------------------------------- */
 
 #define MAX_LINES 4096
@@ -568,6 +597,38 @@ static void test_params_and_values(void)
     fake_desc.unit_num = 1;
 }
 
+static void test_fail_and_value_cap(void)
+{
+    struct rtb_run_config cfg;
+    const char *r, *h;
+    int rc;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.filter = "events.wait*,thread.create*,events.set.wake*";
+    cfg.iterations = 4;
+    cfg.warmup = UINT32_MAX;
+    run(&cfg, &rc);
+    r = record_of('F', "events.wait.immediate.kernel");
+    h = human_of("events.wait.immediate.kernel");
+    CHECKF(rc == RTB_ERR_CHECK && field_is(r, "err", "-10") && field_is(r, "name", "check") &&
+               field_is(r, "check", "fake: the counters drift apart"),
+           "rtb_fail: F record names the check: %s", r ? r : "");
+    CHECKF(h && strstr(h, ": FAILED : check (-10): fake: the counters drift apart") != NULL,
+           "rtb_fail: the human line names the check: %s", h ? h : "");
+    r = record_of('F', "events.wait_all.immediate.kernel");
+    CHECKF(field_is(r, "err", "-1") && field_is(r, "name", "inval") &&
+               field_is(r, "check", "fake: size must be 1 to 8"),
+           "rtb_fail with another error keeps it: %s", r ? r : "");
+    r = record_of('N', "events.wait.blocking.k_to_k");
+    CHECKF(r && field(r, "check") == NULL, "no check= on a record without rtb_fail: %s",
+           r ? r : "");
+    r = record_of('R', "thread.create.kernel.from.kernel");
+    CHECKF(values_kept == 4 && values_refused == 6 && field_is(r, "n", "4") &&
+               field_is(r, "max", "103") && field_is(r, "unit", "ops/period"),
+           "rtb_value keeps --iterations values and refuses the rest (%u kept, %u refused): %s",
+           values_kept, values_refused, r ? r : "");
+}
+
 int main(void)
 {
     test_full_run();
@@ -575,5 +636,6 @@ int main(void)
     test_native_only_for_port_errors();
     test_list_and_errors();
     test_params_and_values();
+    test_fail_and_value_cap();
     return check_summary(NULL);
 }

@@ -65,6 +65,11 @@ uint32_t rtb_loops(const struct rtb_ctx *ctx);
 void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1);
 /* Declare the figure not available; returns RTB_ERR_NOTSUP. `why` is static. */
 int rtb_na(struct rtb_ctx *ctx, const char *why);
+/* Fail the benchmark on a check of its own (Thread-Metric's counter check, a
+ * bad run-time parameter): returns RTB_ERR_CHECK, or `err` if it is another
+ * negative code. `check` is a static string naming what failed; the F record
+ * carries it as `check=` and the human line after the error name. */
+int rtb_fail(struct rtb_ctx *ctx, int err, const char *check);
 /* Stack memory for the benchmark's helper threads (index 0..RTB_MAX_THREADS-1),
  * RTB_CONFIG_STACK_SIZE bytes each, 8-byte aligned; NULL past the end. */
 #define RTB_MAX_THREADS RTB_CONFIG_MAX_THREADS
@@ -88,7 +93,9 @@ void *rtb_small_stack(unsigned index);
  */
 #define RTB_BETTER_HIGHER 0x1u
 void rtb_set_unit(struct rtb_ctx *ctx, const char *unit, unsigned flags);
-void rtb_value(struct rtb_ctx *ctx, uint32_t v);
+/* 0 when kept; RTB_ERR_OVERFLOW when the run's sample count (--iterations,
+ * at most RTB_CONFIG_MAX_SAMPLES) is already reached and `v` was dropped. */
+int rtb_value(struct rtb_ctx *ctx, uint32_t v);
 
 /* Extra figures of the result, appended to its R record as ` key=value`
  * (e.g. the bytes a throughput point moved): at most RTB_MAX_EXTRAS per

@@ -34,6 +34,18 @@
 #define RTB_CONFIG_SMALL_STACK_SIZE 512u
 #endif
 
+/* Thread-Metric (suite/bench/tm.c): the length of one period in milliseconds
+ * of the target's own clock, and the number of periods (one score each);
+ * run-time parameters tm_period_ms and tm_periods override them. Thread-Metric
+ * as published runs 30 s periods; the default is short so that the suite
+ * stays fast. */
+#ifndef RTB_CONFIG_TM_PERIOD_MS
+#define RTB_CONFIG_TM_PERIOD_MS 100u
+#endif
+#ifndef RTB_CONFIG_TM_PERIODS
+#define RTB_CONFIG_TM_PERIODS 3u
+#endif
+
 /* Measured iterations per benchmark (after warm-up); overridable at run time
  * on ports that take arguments. */
 #ifndef RTB_CONFIG_ITERATIONS

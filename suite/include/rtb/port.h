@@ -120,8 +120,10 @@ int rtb_thread_start(rtb_thread_t *t);
 /* Suspend `t` (NULL = the caller: returns once resumed); a suspended thread
  * runs no more until resumed. Needs RTB_CAP_SUSPEND for another thread. */
 int rtb_thread_suspend(rtb_thread_t *t);
-/* Resume a suspended thread; switches to it at once if more urgent.
- * RTB_ERR_STATE if it is not suspended. */
+/* Resume a suspended thread; switches to it at once if more urgent (from an
+ * ISR: when the ISR returns). RTB_ERR_STATE if it is not suspended.
+ * ISR-safe on a port with RTB_CAP_SUSPEND and RTB_CAP_IRQ_WAKE (Thread-Metric's
+ * interrupt preemption test resumes a thread from the handler). */
 int rtb_thread_resume(rtb_thread_t *t);
 /* Terminate `t` (NULL = the caller, which then does not return), in whatever
  * state it is (ready, blocked, suspended). Resources are released by join. */
