@@ -13,8 +13,12 @@
 /* Up to 100000 measured samples per benchmark (400 KB of static memory). */
 #define RTB_CONFIG_MAX_SAMPLES 100000u
 
-/* Everything but the known-answer calibration set, which runs when asked
- * for with --filter 'calib.*'. */
-#define RTB_CONFIG_FILTER "*,-calib.*"
+/* Everything but the known-answer calibration set and the message-throughput
+ * family (one point of a sweep: rtbench sweep, or --filter 'msgq.*' --params
+ * ...), which run when asked for with --filter. */
+#define RTB_CONFIG_FILTER "*,-calib.*,-msgq.*"
+
+/* Helper threads: the msgq family's 8 consumers and its producer. */
+#define RTB_CONFIG_MAX_THREADS 9u
 
 #endif /* RTB_CONFIG_POSIX_H */

@@ -48,7 +48,8 @@ struct rtb_ctx {
     const char *check;   /* set by rtb_fail(): the check that failed */
     const char *unit;    /* rtb_set_unit(): samples are values in this unit; NULL = timed windows */
     unsigned unit_flags; /* RTB_BETTER_HIGHER */
-    unsigned n_extras;   /* rtb_extra() pairs kept */
+    const char *id_suffix; /* rtb_set_id_suffix(): appended to the catalog id, or NULL */
+    unsigned n_extras;     /* rtb_extra() pairs kept */
     const char *extra_key[RTB_MAX_EXTRAS];
     uint64_t extra_value[RTB_MAX_EXTRAS];
 };
@@ -71,6 +72,8 @@ static union rtb_small_stack_mem small_stacks[RTB_CONFIG_SMALL_STACKS];
 #endif
 
 static char line_buf[RTB_CONFIG_LINE_MAX];
+/* The id a result is reported under: the catalog id and a point's suffix. */
+static char id_buf[RTB_ID_MAX + 1];
 
 /* ---- API for the benchmarks --------------------------------------------- */
 
@@ -130,6 +133,11 @@ int rtb_value(struct rtb_ctx *ctx, uint32_t v)
         return RTB_ERR_OVERFLOW;
     ctx->samples[ctx->n++] = v;
     return 0;
+}
+
+void rtb_set_id_suffix(struct rtb_ctx *ctx, const char *suffix)
+{
+    ctx->id_suffix = suffix;
 }
 
 void rtb_extra(struct rtb_ctx *ctx, const char *key, uint64_t value)
@@ -198,11 +206,23 @@ static void line_emit(struct line *l)
     rtb_port_write(line_buf, l->len);
 }
 
+/* The id of a result: the catalog's, with the point's suffix if the
+ * benchmark set one (cut at RTB_ID_MAX characters). */
+static const char *result_id(const struct rtb_bench_def *b, const struct rtb_ctx *ctx)
+{
+    size_t n;
+    if (ctx == NULL || ctx->id_suffix == NULL)
+        return b->id;
+    n = rtb_fmt_pad(id_buf, sizeof id_buf, b->id, 0, 0);
+    rtb_fmt_pad(id_buf + n, sizeof id_buf - n, ctx->id_suffix, 0, 0);
+    return id_buf;
+}
+
 /* "<id padded to 40> - <desc padded to 50> :" */
-static void line_head(struct line *l, const struct rtb_bench_def *b)
+static void line_head(struct line *l, const struct rtb_bench_def *b, const char *id)
 {
     line_reset(l);
-    line_pad(l, b->id, ID_WIDTH, 0);
+    line_pad(l, id, ID_WIDTH, 0);
     line_str(l, " - ");
     line_pad(l, b->desc, DESC_WIDTH, 0);
     line_str(l, " :");
@@ -225,27 +245,28 @@ static unsigned rec_emit(struct rtb_rec *r)
     return 1;
 }
 
-static unsigned report_na(const struct rtb_bench_def *b, const char *why)
+static unsigned report_na(const struct rtb_bench_def *b, const char *id, const char *why)
 {
     struct line l;
     struct rtb_rec r;
     if (why == NULL || why[0] == '\0')
         why = "not supported by the port";
-    line_head(&l, b);
+    line_head(&l, b, id);
     line_str(&l, " n/a : ");
     line_str(&l, why);
     line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'N');
-    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_str(&r, "id", id);
     rtb_rec_str(&r, "reason", why);
     return rec_emit(&r);
 }
 
-static unsigned report_failed(const struct rtb_bench_def *b, int err, int native, const char *check)
+static unsigned report_failed(const struct rtb_bench_def *b, const char *id, int err, int native,
+                              const char *check)
 {
     struct line l;
     struct rtb_rec r;
-    line_head(&l, b);
+    line_head(&l, b, id);
     line_str(&l, " FAILED : ");
     line_str(&l, rtb_strerror(err));
     line_str(&l, " (");
@@ -257,7 +278,7 @@ static unsigned report_failed(const struct rtb_bench_def *b, int err, int native
     }
     line_emit(&l);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'F');
-    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_str(&r, "id", id);
     rtb_rec_i64(&r, "err", err);
     rtb_rec_str(&r, "name", rtb_strerror(err));
     rtb_rec_i64(&r, "native", native);
@@ -308,7 +329,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     if (fl > 0)
         flags[fl - 1] = '\0'; /* drop the last comma */
 
-    line_head(&l, b);
+    line_head(&l, b, result_id(b, ctx));
     line_str(&l, " ");
     line_u64(&l, (mean_milli + 500u) / 1000u, NUM_WIDTH);
     line_str(&l, " ");
@@ -339,7 +360,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     line_emit(&l);
 
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'R');
-    rtb_rec_str(&r, "id", b->id);
+    rtb_rec_str(&r, "id", result_id(b, ctx));
     rtb_rec_u64(&r, "n", st.n);
     rtb_rec_u64(&r, "min", st.min);
     rtb_rec_u64(&r, "max", st.max);
@@ -460,12 +481,14 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.check = NULL;
     ctx.unit = NULL;
     ctx.unit_flags = 0;
+    ctx.id_suffix = NULL;
     ctx.n_extras = 0;
     rc = b->fn(&ctx);
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
     native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
     if (rc == RTB_ERR_NOTSUP)
-        return report_na(b, ctx.na_why ? ctx.na_why : "a port call returned notsup")
+        return report_na(b, result_id(b, &ctx),
+                         ctx.na_why ? ctx.na_why : "a port call returned notsup")
                    ? 0
                    : RTB_ERR_OVERFLOW;
     if (rc == 0 && ctx.n == 0)
@@ -473,7 +496,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     if (rc > 0)
         rc = RTB_ERR_CHECK; /* not a valid return value */
     if (rc < 0) {
-        report_failed(b, rc, native, ctx.check);
+        report_failed(b, result_id(b, &ctx), rc, native, ctx.check);
         return rc;
     }
     return report_result(b, &ctx, td, nosched) ? 0 : RTB_ERR_OVERFLOW;
@@ -602,7 +625,7 @@ int rtb_main(const struct rtb_run_config *cfg)
         RTB_TRACE("bench", i);
         if (!has_caps(b, &why)) {
             rc = 0;
-            if (!report_na(b, why))
+            if (!report_na(b, b->id, why))
                 rc = RTB_ERR_OVERFLOW;
         } else {
             /* asked per benchmark: a port may lose strict scheduling at run time */

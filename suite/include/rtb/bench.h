@@ -104,6 +104,17 @@ int rtb_value(struct rtb_ctx *ctx, uint32_t v);
 #define RTB_MAX_EXTRAS 6
 void rtb_extra(struct rtb_ctx *ctx, const char *key, uint64_t value);
 
+/* A family whose point is chosen at run time (the msgq family: style by the
+ * catalog entry, consumers and size by parameters) names the point: `suffix`
+ * (".c4.s64", characters [a-z0-9._]) is appended to the catalog id in the
+ * human line and the R, N or F record of this result. It must stay valid
+ * until the benchmark has returned (static storage); set it before anything
+ * that can fail, so that a refusal is reported under the point's id too.
+ * The id is cut at RTB_ID_MAX characters. The catalog id is what --filter
+ * selects. */
+#define RTB_ID_MAX 80
+void rtb_set_id_suffix(struct rtb_ctx *ctx, const char *suffix);
+
 /*
  * Run-time parameters ("size=64,consumers=4,style=async"): given on the
  * command line of the target (rtbench-posix --param, the Cortex-M images'
