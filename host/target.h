@@ -24,6 +24,8 @@ struct target_options {
     unsigned iterations; /* 0 = the target's default */
     const char *params;  /* run-time parameters "key=value,...", or NULL */
     int icount;          /* qemu: run under -icount (deterministic) */
+    int no_build;        /* qemu: take the image as it is (the caller had it brought up to
+                            date already: one build for every point of a sweep) */
 };
 
 /* Resolve `spec` with the run's options appended as the target understands
@@ -60,6 +62,21 @@ typedef void (*target_line_fn)(void *ctx, const char *line, size_t len);
  * started. */
 int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
                struct target_ending *end, char *err, size_t errlen);
+
+/* Several targets at once (rtbench sweep): target_start starts one as
+ * target_run does and returns at once (0, or -1 with a message: it could not
+ * be started, or rtbench was interrupted already). target_poll waits at most
+ * 200 ms for output of the N targets in PROCS (NULL entries are skipped),
+ * hands each complete line to its ON_LINE, stops those past their timeout
+ * (or all, after SIGINT or SIGTERM), and when one has ended (stdout closed,
+ * reaped) frees it, sets PROCS[i] to NULL, describes its ending in *END
+ * (free with target_ending_free) and returns i; else -1. */
+struct target_proc;
+int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
+                 struct target_proc **out, char *err, size_t errlen);
+int target_poll(struct target_proc **procs, size_t n, struct target_ending *end);
+/* SIGINT or SIGTERM if one interrupted rtbench while targets ran, else 0. */
+int target_interrupted(void);
 void target_ending_free(struct target_ending *e);
 
 #endif /* RTBH_TARGET_H */

@@ -3,7 +3,8 @@
  *
  * The target is started with posix_spawnp (an argv, never a shell) in its
  * own process group, stdin from /dev/null, stdout into a pipe that is read
- * line by line as it arrives; its stderr passes through. At the deadline,
+ * line by line as it arrives; its stderr passes through. Several targets can
+ * run at once (target_start, then target_poll over all of them: sweep). At the deadline,
  * or when rtbench gets SIGINT or SIGTERM, the whole group gets SIGTERM and,
  * KILL_GRACE_MS later, SIGKILL. The target is reaped, and how it ended is
  * put in words for the run's status.
@@ -26,6 +27,7 @@
 
 #define KILL_GRACE_MS 2000
 #define POLL_MS 200         /* longest wait before got_signal is looked at again */
+#define REAP_MS 20          /* between looks at a target that closed its stdout */
 #define MAX_LINE (1u << 20) /* longest line kept whole from the target */
 
 extern char **environ;
@@ -158,53 +160,6 @@ static void split_lines(struct line_reader *lr, int eof)
     }
 }
 
-/* Reads FD until EOF (or a read error), stopping the target when due. */
-static void read_output(int fd, struct stopper *stop, struct line_reader *lr)
-{
-    for (;;) {
-        long t = now_ms();
-        stop_check(stop, t);
-        struct pollfd pf = {fd, POLLIN, 0};
-        int pr = poll(&pf, 1, poll_wait(stop, t));
-        if (pr < 0 && errno != EINTR) {
-            fprintf(stderr, "rtbench run: poll: %s\n", strerror(errno));
-            return;
-        }
-        if (pr <= 0)
-            continue;
-        if (lr->cap - lr->used < 4096) {
-            lr->cap *= 2;
-            lr->buf = xrealloc(lr->buf, lr->cap);
-        }
-        ssize_t n = read(fd, lr->buf + lr->used, lr->cap - lr->used);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
-        if (n < 0) {
-            fprintf(stderr, "rtbench run: reading the target: %s\n", strerror(errno));
-            return;
-        }
-        lr->used += (size_t)n;
-        split_lines(lr, n == 0);
-        if (n == 0)
-            return;
-    }
-}
-
-/* Waits for the target to exit (it may still run after closing its
- * stdout), stopping it when due; its wait status. */
-static int reap(struct stopper *stop)
-{
-    int status = 0;
-    for (;;) {
-        pid_t w = waitpid(stop->pid, &status, WNOHANG);
-        if (w == stop->pid || (w < 0 && errno != EINTR))
-            return status;
-        stop_check(stop, now_ms());
-        struct timespec ts = {0, 20 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-}
-
 /* Why the target ended, in words, if not cleanly (exit status 0). */
 static void classify(int status, struct stopper *stop, struct target_ending *end)
 {
@@ -220,30 +175,159 @@ static void classify(int status, struct stopper *stop, struct target_ending *end
         end->why = xasprintf("target exited with status %d", WEXITSTATUS(status));
 }
 
-int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
-               struct target_ending *end, char *err, size_t errlen)
+/* One running target (target.h: target_start / target_poll). */
+struct target_proc {
+    struct stopper stop;
+    int fd; /* its stdout; -1 after EOF */
+    struct line_reader lr;
+    struct target_ending end;
+};
+
+/* Reads what the target's stdout has (poll said so); at EOF or on a read
+ * error closes it. */
+static void read_some(struct target_proc *p)
 {
-    memset(end, 0, sizeof *end);
-    /* Signals: noted, and the loops stop the target. */
-    struct sigaction sa, old_int, old_term;
+    struct line_reader *lr = &p->lr;
+    if (lr->cap - lr->used < 4096) {
+        lr->cap *= 2;
+        lr->buf = xrealloc(lr->buf, lr->cap);
+    }
+    ssize_t n = read(p->fd, lr->buf + lr->used, lr->cap - lr->used);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return;
+    if (n < 0)
+        fprintf(stderr, "rtbench: reading the target: %s\n", strerror(errno));
+    else
+        lr->used += (size_t)n;
+    split_lines(lr, n <= 0);
+    if (n <= 0) {
+        close(p->fd);
+        p->fd = -1;
+    }
+}
+
+/* After its stdout closed: 1 once the target has exited (reaped, its ending
+ * described), else 0 (it may still run after closing its stdout). */
+static int try_reap(struct target_proc *p)
+{
+    int status = 0;
+    pid_t w = waitpid(p->stop.pid, &status, WNOHANG);
+    if (w == 0 || (w < 0 && errno == EINTR))
+        return 0;
+    classify(status, &p->stop, &p->end);
+    return 1;
+}
+
+/* SIGINT and SIGTERM are noted by on_signal while at least one target runs;
+ * target_poll then stops every target. */
+static unsigned running;
+static struct sigaction old_int, old_term;
+
+static void signals_catch(void)
+{
+    if (running++ > 0)
+        return;
+    struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     got_signal = 0;
-    struct stopper stop = {0, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
-    int fd = -1, rc = spawn(t, &stop.pid, &fd, err, errlen);
-    if (rc == 0) {
-        struct line_reader lr = {xmalloc(4096), 4096, 0, on_line, ctx, end};
-        read_output(fd, &stop, &lr);
-        close(fd);
-        free(lr.buf);
-        classify(reap(&stop), &stop, end);
-    }
+}
+
+static void signals_release(void)
+{
+    if (running == 0 || --running > 0)
+        return;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    return rc;
+}
+
+int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
+                 struct target_proc **out, char *err, size_t errlen)
+{
+    struct target_proc *p = xcalloc(1, sizeof *p);
+    signals_catch();
+    p->stop = (struct stopper){0, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
+    if (got_signal) { /* rtbench was interrupted: start nothing more */
+        p->stop.signal = got_signal;
+        signals_release();
+        free(p);
+        return errf(err, errlen, "interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    }
+    if (spawn(t, &p->stop.pid, &p->fd, err, errlen) != 0) {
+        signals_release();
+        free(p);
+        return -1;
+    }
+    p->lr = (struct line_reader){xmalloc(4096), 4096, 0, on_line, ctx, &p->end};
+    *out = p;
+    return 0;
+}
+
+/* The pollfds of the targets still reading (pf[i] for procs[i], fd -1 for
+ * none), stopping those that are due; the longest wait before one of them
+ * must be looked at again. */
+static int poll_set(struct target_proc **procs, size_t n, struct pollfd *pf)
+{
+    long t = now_ms();
+    int wait = POLL_MS;
+    for (size_t i = 0; i < n; i++) {
+        pf[i] = (struct pollfd){-1, POLLIN, 0};
+        if (!procs[i])
+            continue;
+        stop_check(&procs[i]->stop, t);
+        int w = REAP_MS;
+        if (procs[i]->fd >= 0) {
+            pf[i].fd = procs[i]->fd;
+            w = poll_wait(&procs[i]->stop, t);
+        }
+        if (w < wait)
+            wait = w;
+    }
+    return wait;
+}
+
+int target_poll(struct target_proc **procs, size_t n, struct target_ending *end)
+{
+    struct pollfd *pf = xcalloc(n ? n : 1, sizeof *pf);
+    int pr = poll(pf, (nfds_t)n, poll_set(procs, n, pf));
+    if (pr < 0 && errno != EINTR)
+        fprintf(stderr, "rtbench: poll: %s\n", strerror(errno));
+    for (size_t i = 0; pr > 0 && i < n; i++)
+        if (pf[i].fd >= 0 && pf[i].revents)
+            read_some(procs[i]);
+    free(pf);
+    for (size_t i = 0; i < n; i++) {
+        struct target_proc *p = procs[i];
+        if (!p || p->fd >= 0 || !try_reap(p))
+            continue;
+        *end = p->end;
+        free(p->lr.buf);
+        free(p);
+        procs[i] = NULL;
+        signals_release();
+        return (int)i;
+    }
+    return -1;
+}
+
+int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
+               struct target_ending *end, char *err, size_t errlen)
+{
+    struct target_proc *p;
+    memset(end, 0, sizeof *end);
+    if (target_start(t, timeout_s, on_line, ctx, &p, err, errlen) != 0)
+        return -1;
+    while (target_poll(&p, 1, end) < 0)
+        ;
+    return 0;
+}
+
+int target_interrupted(void)
+{
+    return got_signal;
 }
 
 void target_ending_free(struct target_ending *e)

@@ -318,8 +318,8 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
 }
 
 /* The image for BOARD in the build tree of this rtbench, brought up to
- * date; NULL with a message. */
-static char *fresh_image(const char *board, char *err, size_t errlen)
+ * date unless NO_BUILD; NULL with a message. */
+static char *fresh_image(const char *board, int no_build, char *err, size_t errlen)
 {
     char dir[PATH_MAX], exe[PATH_MAX];
     if (find_build_dir(dir, sizeof dir, exe, sizeof exe) != 0) {
@@ -336,7 +336,7 @@ static char *fresh_image(const char *board, char *err, size_t errlen)
     char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
     /* Always the incremental build: a stale image would run silently. */
     struct stat st;
-    if (build_images(dir, err, errlen) != 0) {
+    if (!no_build && build_images(dir, err, errlen) != 0) {
         free(elf);
         return NULL;
     }
@@ -359,7 +359,7 @@ int target_qemu_resolve(const char *board, const struct target_options *opt, str
     char *qemu = find_on_path("qemu-system-arm");
     if (!qemu)
         return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
-    char *elf = fresh_image(board, err, errlen);
+    char *elf = fresh_image(board, opt->no_build, err, errlen);
     uint64_t rom, ram;
     if (!elf || target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0 ||
         image_cmdline(append, sizeof append, opt, err, errlen) != 0) {
