@@ -10,9 +10,11 @@
 
 extern const struct importer importer_rtbench; /* importer_rtbench.c */
 extern const struct importer importer_zephyr;  /* importer_zephyr.c */
+extern const struct importer importer_zbus;    /* importer_zbus.c */
 
 const struct importer *const importers[] = {
     &importer_rtbench,
     &importer_zephyr,
+    &importer_zbus,
     NULL,
 };

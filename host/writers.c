@@ -11,7 +11,9 @@ extern const struct writer writer_text;     /* writer_text.c */
 extern const struct writer writer_markdown; /* writer_markdown.c */
 extern const struct writer writer_csv;      /* writer_csv.c */
 extern const struct writer writer_json;     /* writer_json.c */
+extern const struct writer writer_zbus;     /* writer_zbus.c: msgq sweeps as zbus-style CSV */
+extern const struct writer writer_svg;      /* writer_svg.c: msgq sweeps as a plot */
 
 const struct writer *const writers[] = {
-    &writer_text, &writer_markdown, &writer_csv, &writer_json, NULL,
+    &writer_text, &writer_markdown, &writer_csv, &writer_json, &writer_zbus, &writer_svg, NULL,
 };

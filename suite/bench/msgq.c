@@ -39,10 +39,10 @@
 #include "rtb/record.h"
 #include "rtb/stats.h"
 
-#define DEFAULT_SIZE 64u
-#define DEFAULT_CONSUMERS 1u
-#define DEFAULT_PAYLOAD (256u * 1024u)
-#define DEFAULT_DEPTH 8u
+#define DEFAULT_SIZE RTB_MSGQ_DEFAULT_SIZE
+#define DEFAULT_CONSUMERS RTB_MSGQ_DEFAULT_CONSUMERS
+#define DEFAULT_PAYLOAD RTB_MSGQ_DEFAULT_PAYLOAD
+#define DEFAULT_DEPTH RTB_MSGQ_DEFAULT_DEPTH
 #define MAX_CONSUMERS (RTB_MAX_THREADS - 1u)
 
 /* Running sum over the delivered bytes: order-sensitive (b weighs each word

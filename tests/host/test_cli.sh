@@ -130,7 +130,7 @@ run "$RTB" list --db "$DB" --format json
 check "list json" '[ $rc = 0 ] && echo "$out" | grep -q "\"label\":	\"second\""'
 run "$RTB" show --db "$DB" --format json first
 check "show json" '[ $rc = 0 ] && echo "$out" | grep -q "\"kver\":	\"1.2 beta\"" && echo "$out" | grep -q "\"flags\":	\[\"nosched\", \"clamped\"\]"'
-badarg "^rtbench show: --format must be text or json, not: csv$" show --db "$DB" --format csv first
+badarg "^rtbench show: --format must be text, json, zbus or svg, not: csv$" show --db "$DB" --format csv first
 badarg "^rtbench list: --format must be text, markdown, csv or json, not: xml$" list --db "$DB" --format xml
 run "$RTB" show --db "$DB" latest
 check "show latest" 'has "$TMP/out" "^label:    second$"'

@@ -36,7 +36,7 @@ run "$RTB" compare compact --db "$DB" --metrics heap.malloc.immediate --format c
 check "compare by label" 'echo "$out" | grep -q "^heap.malloc.immediate,524,mean,$"'
 
 # ---- fixtures that are not latency_measure logs ----
-for f in "$FIX/rhealstone/tenonos_rk3568.log" "$FIX/zbus/nrf52833dk_sync.csv"; do
+for f in "$FIX/rhealstone/tenonos_rk3568.log"; do
     run "$RTB" import --db "$DB" "$f"
     check "import $(basename "$f") exit 2" '[ $rc -eq 2 ]'
     check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no latency_measure results"'
