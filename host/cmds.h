@@ -13,5 +13,6 @@ int cmd_show(int argc, char **argv);    /* cmd_show.c */
 int cmd_import(int argc, char **argv);  /* cmd_import.c */
 int cmd_compare(int argc, char **argv); /* cmd_compare.c */
 int cmd_check(int argc, char **argv);   /* cmd_check.c */
+int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
 
 #endif /* RTBH_CMDS_H */

@@ -22,6 +22,7 @@ static const struct {
     {"import", cmd_import, "import a log (rtbench records, Zephyr latency_measure, ...)"},
     {"compare", cmd_compare, "put runs side by side"},
     {"check", cmd_check, "regression gate between two runs (exit 1 on a regression)"},
+    {"sweep", cmd_sweep, "message throughput over a grid of points, from one image"},
 };
 
 static void usage(FILE *out)
@@ -64,8 +65,8 @@ int main(int argc, char **argv)
         /* options without a subcommand belong to the default one: rtbench --target ... */
         return cmd_run(argc, argv);
     fprintf(stderr,
-            "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check; see "
-            "rtbench --help)\n",
+            "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check, sweep; "
+            "see rtbench --help)\n",
             sub);
     return 2;
 }

@@ -72,7 +72,7 @@ const char *metric_extra(const struct metric *m, const char *key)
     return NULL;
 }
 
-static void metric_free(struct metric *m)
+void metric_free(struct metric *m)
 {
     free(m->id);
     free(m->desc);
@@ -83,6 +83,7 @@ static void metric_free(struct metric *m)
         free(m->extra[i].value);
     }
     free(m->extra);
+    memset(m, 0, sizeof *m);
 }
 
 void run_free(struct run *r)

@@ -96,6 +96,8 @@ struct metric *run_find_metric(const struct run *r, const char *id);
 void metric_extra_set(struct metric *m, const char *key, const char *value);
 /* The extra figure KEY of metric m, or NULL. */
 const char *metric_extra(const struct metric *m, const char *key);
+/* Frees what m owns (not m itself) and zeroes it. */
+void metric_free(struct metric *m);
 void run_free(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);

@@ -11,7 +11,8 @@
  * the image through the semihosting command line (-append); with icount (the default) QEMU runs
  * with -icount shift=10,sleep=off, so the figures are deterministic guest
  * instruction counts. The header gets ram, rom (bytes, from the ELF's
- * section headers) and icount (the shift, or "off").
+ * section headers), ram_sections and rom_sections (the sections they sum,
+ * "name:bytes,...") and icount (the shift, or "off").
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -171,6 +172,12 @@ static int build_images(const char *dir, char *err, size_t errlen)
 
 int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen);
 
+/* ROM and RAM of an image, and the sections that make them up. */
+struct elf_layout {
+    uint64_t rom, ram;
+    char rom_sections[256], ram_sections[256]; /* ".text:42980,.data:152" */
+};
+
 static uint32_t rd32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -181,54 +188,108 @@ static uint16_t rd16(const unsigned char *p)
     return (uint16_t)(p[0] | p[1] << 8);
 }
 
-/*
- * ROM and RAM of an ELF32 little-endian Arm image from its section headers:
- * rom = allocated sections with contents (code, read-only data, exception
- * tables, the initial values of .data); ram = allocated writable sections
- * (.data, .bss, stacks). 0 or -1 with a message.
- */
-int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen)
+/* Section header I of F (40 bytes at SHOFF + I * SHENTSIZE) into SH. */
+static int read_shdr(FILE *f, uint32_t shoff, uint16_t shentsize, uint16_t i, unsigned char *sh)
 {
+    return fseek(f, (long)shoff + (long)i * shentsize, SEEK_SET) == 0 && fread(sh, 1, 40, f) == 40
+               ? 0
+               : -1;
+}
+
+/* The name of a section (NAME_OFF into the string table at STR_OFF, STR_SIZE
+ * bytes) into buf; "?" when it cannot be read. */
+static void section_name(FILE *f, uint32_t str_off, uint32_t str_size, uint32_t name_off, char *buf,
+                         size_t len)
+{
+    snprintf(buf, len, "?");
+    if (name_off >= str_size || fseek(f, (long)str_off + (long)name_off, SEEK_SET) != 0)
+        return;
+    size_t n = 0;
+    int c;
+    while (n + 1 < len && (c = fgetc(f)) != EOF && c != '\0')
+        buf[n++] = c > 0x20 && c < 0x7f && c != ',' && c != ':' ? (char)c : '?';
+    buf[n] = '\0';
+}
+
+static void list_add(char *list, size_t len, const char *name, uint32_t size)
+{
+    size_t l = strlen(list);
+    snprintf(list + l, len - l, "%s%s:%u", l ? "," : "", name, (unsigned)size);
+}
+
+/* The ELF header's section table: offset, entry size, count, string table index. */
+static int elf_header(FILE *f, const char *path, uint32_t *shoff, uint16_t *shentsize,
+                      uint16_t *shnum, uint16_t *shstrndx, char *err, size_t errlen)
+{
+    unsigned char eh[52];
+    if (fread(eh, 1, sizeof eh, f) != sizeof eh)
+        return errf(err, errlen, "%s: too short for an ELF header", path);
+    if (memcmp(eh, "\177ELF", 4) != 0 || eh[4] != 1 /* ELFCLASS32 */ ||
+        eh[5] != 1 /* little endian */)
+        return errf(err, errlen, "%s: not a 32-bit little-endian ELF file", path);
+    if (rd16(eh + 18) != 40 /* EM_ARM */)
+        return errf(err, errlen, "%s: not an Arm ELF image (e_machine %u)", path, rd16(eh + 18));
+    *shoff = rd32(eh + 32);
+    *shentsize = rd16(eh + 46);
+    *shnum = rd16(eh + 48);
+    *shstrndx = rd16(eh + 50);
+    if (*shoff == 0 || *shnum == 0 || *shentsize < 40)
+        return errf(err, errlen, "%s: no section headers", path);
+    return 0;
+}
+
+/*
+ * ROM and RAM of an ELF32 little-endian Arm image from its section headers
+ * (read here, no binutils): rom = the allocated sections with contents in the
+ * file (SHF_ALLOC and not SHT_NOBITS: code and read-only data, exception
+ * tables, the initial values of .data); ram = the allocated writable ones
+ * (SHF_ALLOC and SHF_WRITE: .data, .bss with the kernel heap and the thread
+ * stacks, the main stack). 0 or -1 with a message.
+ */
+static int elf_layout(const char *path, struct elf_layout *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f)
         return errf(err, errlen, "cannot open %s: %s", path, strerror(errno));
-    unsigned char eh[52];
-    if (fread(eh, 1, sizeof eh, f) != sizeof eh) {
-        fclose(f);
-        return errf(err, errlen, "%s: too short for an ELF header", path);
+    uint32_t shoff = 0, str_off = 0, str_size = 0;
+    uint16_t shentsize = 0, shnum = 0, shstrndx = 0;
+    unsigned char sh[40];
+    int rc = elf_header(f, path, &shoff, &shentsize, &shnum, &shstrndx, err, errlen);
+    if (rc == 0 && shstrndx < shnum && read_shdr(f, shoff, shentsize, shstrndx, sh) == 0) {
+        str_off = rd32(sh + 16);
+        str_size = rd32(sh + 20);
     }
-    if (memcmp(eh, "\177ELF", 4) != 0 || eh[4] != 1 /* ELFCLASS32 */ ||
-        eh[5] != 1 /* little endian */) {
-        fclose(f);
-        return errf(err, errlen, "%s: not a 32-bit little-endian ELF file", path);
-    }
-    if (rd16(eh + 18) != 40 /* EM_ARM */) {
-        fclose(f);
-        return errf(err, errlen, "%s: not an Arm ELF image (e_machine %u)", path, rd16(eh + 18));
-    }
-    uint32_t shoff = rd32(eh + 32);
-    uint16_t shentsize = rd16(eh + 46), shnum = rd16(eh + 48);
-    if (shoff == 0 || shnum == 0 || shentsize < 40) {
-        fclose(f);
-        return errf(err, errlen, "%s: no section headers", path);
-    }
-    *rom = *ram = 0;
-    for (uint16_t i = 0; i < shnum; i++) {
-        unsigned char sh[40];
-        if (fseek(f, (long)shoff + (long)i * shentsize, SEEK_SET) != 0 ||
-            fread(sh, 1, sizeof sh, f) != sizeof sh) {
-            fclose(f);
-            return errf(err, errlen, "%s: section header %u is past the end of the file", path, i);
+    for (uint16_t i = 0; rc == 0 && i < shnum; i++) {
+        if (read_shdr(f, shoff, shentsize, i, sh) != 0) {
+            rc = errf(err, errlen, "%s: section header %u is past the end of the file", path, i);
+            break;
         }
         uint32_t type = rd32(sh + 4), flags = rd32(sh + 8), size = rd32(sh + 20);
-        if (!(flags & 0x2u)) /* SHF_ALLOC */
+        char name[40];
+        if (!(flags & 0x2u) || size == 0) /* SHF_ALLOC */
             continue;
-        if (type != 8u) /* SHT_NOBITS has no bytes in the image */
-            *rom += size;
-        if (flags & 0x1u) /* SHF_WRITE */
-            *ram += size;
+        section_name(f, str_off, str_size, rd32(sh), name, sizeof name);
+        if (type != 8u) { /* SHT_NOBITS has no bytes in the image */
+            out->rom += size;
+            list_add(out->rom_sections, sizeof out->rom_sections, name, size);
+        }
+        if (flags & 0x1u) { /* SHF_WRITE */
+            out->ram += size;
+            list_add(out->ram_sections, sizeof out->ram_sections, name, size);
+        }
     }
     fclose(f);
+    return rc;
+}
+
+int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen)
+{
+    struct elf_layout l;
+    if (elf_layout(path, &l, err, errlen) != 0)
+        return -1;
+    *rom = l.rom;
+    *ram = l.ram;
     return 0;
 }
 
@@ -277,9 +338,10 @@ static int image_cmdline(char *append, size_t len, const struct target_options *
     return 0;
 }
 
-/* OUT's argv (QEMU, taken) and its extra header keys (rom, ram, icount). */
+/* OUT's argv (QEMU, taken) and its extra header keys (rom, ram, the sections
+ * they sum, icount). */
 static void qemu_command(struct target_cmd *out, char *qemu, const char *board, char *elf,
-                         const char *append, int icount, uint64_t rom, uint64_t ram)
+                         const char *append, int icount, const struct elf_layout *mem)
 {
     size_t n = 0;
     strv_push(&out->argv, &n, qemu);
@@ -310,9 +372,13 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
 
     size_t k = 0;
     strv_push(&out->extra_hdr, &k, xstrdup("rom"));
-    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)rom));
+    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)mem->rom));
     strv_push(&out->extra_hdr, &k, xstrdup("ram"));
-    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)ram));
+    strv_push(&out->extra_hdr, &k, xasprintf("%llu", (unsigned long long)mem->ram));
+    strv_push(&out->extra_hdr, &k, xstrdup("rom_sections"));
+    strv_push(&out->extra_hdr, &k, xstrdup(mem->rom_sections));
+    strv_push(&out->extra_hdr, &k, xstrdup("ram_sections"));
+    strv_push(&out->extra_hdr, &k, xstrdup(mem->ram_sections));
     strv_push(&out->extra_hdr, &k, xstrdup("icount"));
     strv_push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
 }
@@ -360,13 +426,13 @@ int target_qemu_resolve(const char *board, const struct target_options *opt, str
     if (!qemu)
         return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
     char *elf = fresh_image(board, opt->no_build, err, errlen);
-    uint64_t rom, ram;
-    if (!elf || target_qemu_elf_size(elf, &rom, &ram, err, errlen) != 0 ||
+    struct elf_layout mem;
+    if (!elf || elf_layout(elf, &mem, err, errlen) != 0 ||
         image_cmdline(append, sizeof append, opt, err, errlen) != 0) {
         free(qemu);
         free(elf);
         return -1;
     }
-    qemu_command(out, qemu, board, elf, append, opt->icount, rom, ram);
+    qemu_command(out, qemu, board, elf, append, opt->icount, &mem);
     return 0;
 }

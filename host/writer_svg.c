@@ -108,11 +108,15 @@ static size_t size_ticks(const struct line *l, size_t n, double *t)
 static char *subtitle(const struct run *r, size_t points)
 {
     const char *clock = run_hdr(r, "clock"), *bench = run_hdr(r, "bench");
-    const char *time = "";
+    const char *shift = run_hdr(r, "icount");
+    char time[96] = "", per[24] = "2^shift";
+    if (shift && *shift && strspn(shift, "0123456789") == strlen(shift) && strlen(shift) < 3)
+        snprintf(per, sizeof per, "%lu", 1ul << atoi(shift));
     if (clock && strcmp(clock, "emulated-icount") == 0)
-        time = "; time is QEMU -icount virtual time (instructions x 2^shift ns), not silicon";
+        snprintf(time, sizeof time, "; QEMU -icount time (1 instruction = %s ns), not silicon",
+                 per);
     else if (bench && strcmp(bench, "zbus") == 0)
-        time = "; zbus: 256 KiB in all, split among the consumers";
+        snprintf(time, sizeof time, "; zbus: 256 KiB in all, split among the consumers");
     return xasprintf("bytes delivered to all consumers per second, %zu points%s", points, time);
 }
 
@@ -149,13 +153,14 @@ int sweep_plot_write(FILE *out, const struct run *r)
     const char *k = run_hdr(r, "kernel"), *b = run_hdr(r, "board");
     snprintf(title, sizeof title, "Message throughput: %s on %s (run %lld)", k ? k : "?",
              b ? b : "?", (long long)r->id);
-    struct svg_chart c = {title,
-                          sub,
-                          {"message size (bytes)", 1, nt ? ticks[0] / 1.25 : 0,
-                           nt ? ticks[nt - 1] * 1.25 : 0, ticks, nt},
-                          {"B/s", ymin > 0 && ymax / ymin > 20, 0, 0, NULL, 0},
-                          0,
-                          0};
+    struct svg_chart c = {
+        title,
+        sub,
+        {"message size (bytes)", 1, nt ? ticks[0] / 1.25 : 0, nt ? ticks[nt - 1] * 1.25 : 0, ticks,
+         nt},
+        {"bytes per second (all consumers)", ymin > 0 && ymax / ymin > 20, 0, 0, NULL, 0},
+        0,
+        0};
     int rc = svg_line_chart(out, &c, s, n);
     for (size_t i = 0; i < n; i++) {
         free(l[i].x);
