@@ -151,8 +151,12 @@ int sweep_plot_write(FILE *out, const struct run *r)
     size_t nt = size_ticks(l, n, ticks);
     char title[256], *sub = subtitle(r, points);
     const char *k = run_hdr(r, "kernel"), *b = run_hdr(r, "board");
-    snprintf(title, sizeof title, "Message throughput: %s on %s (run %lld)", k ? k : "?",
-             b ? b : "?", (long long)r->id);
+    if (r->label && *r->label)
+        snprintf(title, sizeof title, "Message throughput: %s on %s (%s)", k ? k : "?", b ? b : "?",
+                 r->label);
+    else
+        snprintf(title, sizeof title, "Message throughput: %s on %s (run %lld)", k ? k : "?",
+                 b ? b : "?", (long long)r->id);
     struct svg_chart c = {
         title,
         sub,
