@@ -4,15 +4,11 @@
 # runs again (icount), async not slower than sync where switches dominate,
 # a larger message never slower for the same payload, every point checked.
 #   sh test_sweep_qemu.sh <build/rtbench> <board> <tmpdir>
-set -u
+. "$(dirname "$0")/../lib.sh"
 rtbench=$1
 board=$2
 tmp=$3
 rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
 
 db="$tmp/sweep.db"
 # the grid, then two of its points again
@@ -53,5 +49,4 @@ for c in 1 4; do
 done
 check "progress: a line per point, the last one 16/16" 'grep -q "^\[16/16\] msgq\." "$tmp/err1"'
 check "the plot has a line per style and consumer count" '[ "$(grep -c "<polyline" "$tmp/1.svg")" -eq 4 ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish test_sweep_qemu
