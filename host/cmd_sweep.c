@@ -19,6 +19,7 @@
 #include "cmds.h"
 #include "db.h"
 #include "rtb/defaults.h"
+#include "svg.h"
 #include "sweep.h"
 #include "sweep_out.h"
 #include "util.h"
@@ -248,17 +249,6 @@ static void default_options(struct sweep_options *o)
 
 /* ---- what a finished sweep prints and writes ------------------------------------ */
 
-static void si(char *buf, size_t len, double v)
-{
-    static const char *const suffix[] = {"", "k", "M", "G"};
-    size_t k = 0;
-    while (v >= 1000 && k + 1 < sizeof suffix / sizeof suffix[0]) {
-        v /= 1000;
-        k++;
-    }
-    snprintf(buf, len, k ? "%.3g%s" : "%.0f%s", v, suffix[k]);
-}
-
 /* B/s of every point: a row per style and consumer count, a column per size. */
 static void print_grid(const struct sweep_options *o, const struct run *r)
 {
@@ -280,7 +270,7 @@ static void print_grid(const struct sweep_options *o, const struct run *r)
                 char cell[24];
                 const struct metric *m = &r->m[i];
                 if (m->state == MS_OK)
-                    si(cell, sizeof cell, m->mean);
+                    svg_format_si(cell, sizeof cell, m->mean);
                 else
                     snprintf(cell, sizeof cell, "%s", m->state == MS_NA ? "n/a" : "FAILED");
                 printf(" %7s", cell);
@@ -347,6 +337,8 @@ int cmd_sweep(int argc, char **argv)
         return 2;
     struct run r;
     struct sweep_outcome x;
+    memset(&r, 0, sizeof r);
+    memset(&x, 0, sizeof x);
     if (sweep_run(&a.o, db, &r, &x) != 0) {
         db_close(db);
         run_free(&r);

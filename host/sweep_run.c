@@ -17,6 +17,7 @@
 #include "db.h"
 #include "flags.h"
 #include "record_parser.h"
+#include "svg.h"
 #include "sweep.h"
 #include "util.h"
 
@@ -105,28 +106,19 @@ static void clear_progress(struct sweep *s)
     }
 }
 
-/* "12.3 kB/s" */
-static void rate_text(char *buf, size_t len, double v)
-{
-    static const char *const unit[] = {"B/s", "kB/s", "MB/s", "GB/s"};
-    size_t k = 0;
-    while (v >= 1000 && k + 1 < sizeof unit / sizeof unit[0]) {
-        v /= 1000;
-        k++;
-    }
-    snprintf(buf, len, k ? "%.3g %s" : "%.0f %s", v, unit[k]);
-}
-
 /* After point I ended: the bar, points done, time left, the last figure. */
 static void progress(struct sweep *s, size_t i)
 {
     const struct metric *m = &s->r->m[i];
     char fig[96], left[32] = "--:--";
     double el = (double)(now_ms() - s->t0) / 1000.0;
-    if (m->state == MS_OK)
-        rate_text(fig, sizeof fig, m->mean);
-    else
+    if (m->state == MS_OK) {
+        char num[48];
+        svg_format_si(num, sizeof num, m->mean);
+        snprintf(fig, sizeof fig, "%s B/s", num);
+    } else {
         snprintf(fig, sizeof fig, "%s", m->state == MS_NA ? "n/a" : "FAILED");
+    }
     if (s->done_w > 0 && s->done < s->n) {
         double rest = el * (s->total_w - s->done_w) / s->done_w;
         snprintf(left, sizeof left, "%d:%02d", (int)rest / 60, (int)rest % 60);
