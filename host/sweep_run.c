@@ -41,8 +41,11 @@ struct sweep {
     struct sweep_outcome *out;
     long t0;
     double total_w, done_w;
+    double at_last; /* seconds from the start to the end of the last point */
     size_t done;
     int tty, shown;
+    long drawn_at;  /* when the bar was last drawn (ms) */
+    char last[160]; /* the last point's id and figure */
     char err[512];
 };
 
@@ -106,12 +109,45 @@ static void clear_progress(struct sweep *s)
     }
 }
 
-/* After point I ended: the bar, points done, time left, the last figure. */
+/* The time left: the rate of the points done so far (seconds per unit of
+ * expected cost, at the last one's end) over what is still to come, less
+ * what has passed since. */
+static void time_left(const struct sweep *s, char *buf, size_t len)
+{
+    if (s->done == s->n) {
+        snprintf(buf, len, "0:00");
+        return;
+    }
+    if (s->done_w <= 0) {
+        snprintf(buf, len, "--:--");
+        return;
+    }
+    double now = (double)(now_ms() - s->t0) / 1000.0;
+    double rest = s->at_last * s->total_w / s->done_w - now;
+    if (rest < 0)
+        rest = 0;
+    snprintf(buf, len, "%d:%02d", (int)rest / 60, (int)rest % 60);
+}
+
+/* The bar on a terminal: points done, time left, the last point's figure. */
+static void draw_bar(struct sweep *s)
+{
+    char bar[31], left[32];
+    size_t full = s->n ? s->done * 30 / s->n : 30;
+    for (size_t k = 0; k < 30; k++)
+        bar[k] = k < full ? '#' : '.';
+    bar[30] = '\0';
+    time_left(s, left, sizeof left);
+    fprintf(stderr, "\r\033[K[%s] %zu/%zu  %s left  %s", bar, s->done, s->n, left, s->last);
+    s->shown = 1;
+    s->drawn_at = now_ms();
+}
+
+/* After point I ended: the bar, or a line of its own when not on a terminal. */
 static void progress(struct sweep *s, size_t i)
 {
     const struct metric *m = &s->r->m[i];
-    char fig[96], left[32] = "--:--";
-    double el = (double)(now_ms() - s->t0) / 1000.0;
+    char fig[64], left[32];
     if (m->state == MS_OK) {
         char num[48];
         svg_format_si(num, sizeof num, m->mean);
@@ -119,23 +155,14 @@ static void progress(struct sweep *s, size_t i)
     } else {
         snprintf(fig, sizeof fig, "%s", m->state == MS_NA ? "n/a" : "FAILED");
     }
-    if (s->done_w > 0 && s->done < s->n) {
-        double rest = el * (s->total_w - s->done_w) / s->done_w;
-        snprintf(left, sizeof left, "%d:%02d", (int)rest / 60, (int)rest % 60);
-    } else if (s->done == s->n) {
-        snprintf(left, sizeof left, "0:00");
-    }
-    if (!s->tty) {
-        fprintf(stderr, "[%zu/%zu] %s: %s (%s left)\n", s->done, s->n, m->id, fig, left);
+    s->at_last = (double)(now_ms() - s->t0) / 1000.0;
+    snprintf(s->last, sizeof s->last, "%s %s", m->id, fig);
+    if (s->tty) {
+        draw_bar(s);
         return;
     }
-    char bar[31];
-    size_t full = s->n ? s->done * 30 / s->n : 30;
-    for (size_t k = 0; k < 30; k++)
-        bar[k] = k < full ? '#' : '.';
-    bar[30] = '\0';
-    fprintf(stderr, "\r\033[K[%s] %zu/%zu  %s left  %s %s", bar, s->done, s->n, left, m->id, fig);
-    s->shown = 1;
+    time_left(s, left, sizeof left);
+    fprintf(stderr, "[%zu/%zu] %s: %s (%s left)\n", s->done, s->n, m->id, fig, left);
 }
 
 /* ---- the points' output and results ------------------------------------------- */
@@ -321,8 +348,11 @@ static void run_points(struct sweep *s)
             break;
         struct target_ending end;
         int j = target_poll(procs, jobs, &end);
-        if (j < 0)
+        if (j < 0) {
+            if (s->tty && s->done && now_ms() - s->drawn_at >= 1000)
+                draw_bar(s); /* the time left goes on counting down */
             continue;
+        }
         active--;
         if (!s->out->interrupted)
             s->out->interrupted = end.signal;
@@ -360,7 +390,14 @@ static void finish(struct sweep *s)
 
 int sweep_run(const struct sweep_options *o, sqlite3 *db, struct run *r, struct sweep_outcome *out)
 {
-    struct sweep s = {o, db, r, NULL, 0, out, now_ms(), 0, 0, 0, isatty(STDERR_FILENO), 0, ""};
+    struct sweep s;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.db = db;
+    s.r = r;
+    s.out = out;
+    s.t0 = now_ms();
+    s.tty = isatty(STDERR_FILENO);
     memset(out, 0, sizeof *out);
     memset(r, 0, sizeof *r);
     s.n = out->points = make_points(o, &s.pts);
