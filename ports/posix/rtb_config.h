@@ -7,8 +7,6 @@
 /* 64 KiB per benchmark thread: ample for the benchmarks, and small so that
  * with mlockall(MCL_FUTURE) a thread does not fault in an 8 MiB stack. */
 #define RTB_CONFIG_STACK_SIZE 65536u
-/* Five helper threads: Thread-Metric's cooperative and preemptive tests. */
-#define RTB_CONFIG_MAX_THREADS 5u
 
 /* Up to 100000 measured samples per benchmark (400 KB of static memory). */
 #define RTB_CONFIG_MAX_SAMPLES 100000u
@@ -18,7 +16,8 @@
  * ...), which run when asked for with --filter. */
 #define RTB_CONFIG_FILTER "*,-calib.*,-msgq.*"
 
-/* Helper threads: the msgq family's 8 consumers and its producer. */
+/* Helper threads: the msgq family's 8 consumers and its producer (Thread-Metric's
+ * cooperative and preemptive tests need 5). */
 #define RTB_CONFIG_MAX_THREADS 9u
 
 #endif /* RTB_CONFIG_POSIX_H */

@@ -232,8 +232,9 @@ static void name_point(void)
     }
 }
 
-/* The point from the run's parameters; RTB_ERR_INVAL for a value that is
- * not a number, zero, or a payload that is not a whole number of messages. */
+/* The point from the run's parameters; RTB_ERR_INVAL (rtb_fail) for a value
+ * that is not a number, zero, or a payload that is not a whole number of
+ * messages. */
 static int read_point(struct rtb_ctx *ctx, int sync)
 {
     int rc = 0;
@@ -247,9 +248,11 @@ static int read_point(struct rtb_ctx *ctx, int sync)
     pt.depth = sync ? 1u : depth;
     name_point();
     rtb_set_id_suffix(ctx, id_suffix);
-    if (rc < 0 || pt.size == 0 || pt.n == 0 || pt.payload == 0 || depth == 0 ||
-        pt.payload % pt.size != 0)
-        return RTB_ERR_INVAL;
+    if (rc < 0 || pt.size == 0 || pt.n == 0 || pt.payload == 0 || depth == 0)
+        return rtb_fail(ctx, RTB_ERR_INVAL,
+                        "size, consumers, payload and depth must be numbers from 1 to 2^32-1");
+    if (pt.payload % pt.size != 0)
+        return rtb_fail(ctx, RTB_ERR_INVAL, "the payload is not a whole number of messages");
     pt.msgs = pt.payload / pt.size;
     return 0;
 }
@@ -320,7 +323,7 @@ static int init_objects(struct rtb_ctx *ctx)
 /* Create the threads (the producer on the last stack), start the consumers,
  * which block on their empty queues, then the producer; return when all
  * have ended (or, with strict priorities, when none can go on). */
-static int run_threads(void)
+static int run_threads(struct rtb_ctx *ctx)
 {
     uint32_t c, created = 0;
     int rc = 0, started = 0;
@@ -339,7 +342,9 @@ static int run_threads(void)
      * of the point has ended or blocked: a producer still running is a
      * deadlock (a message lost or duplicated by the kernel). */
     if (rc == 0 && !pt.ended && rtb_port_has(RTB_CAP_RT_SCHED, NULL))
-        rc = RTB_ERR_CHECK;
+        rc = rtb_fail(ctx, 0,
+                      "deadlock: the producer blocked for good (a message lost or "
+                      "repeated)");
     for (c = 0; c < created; c++) {
         int ended = (int)c < started && (c == pt.n ? pt.ended : cons[c].ended);
         int j =
@@ -352,19 +357,24 @@ static int run_threads(void)
 }
 
 /* After the run: every consumer got every message, with the producer's sum. */
-static int check_point(void)
+static int check_point(struct rtb_ctx *ctx)
 {
     struct sum want = expected_sum();
     uint32_t c;
     int rc = pt.err;
 
     if (rc == 0 && pt.sent != pt.msgs)
-        rc = RTB_ERR_CHECK;
+        return rtb_fail(ctx, 0, "the producer did not send every message");
     for (c = 0; c < pt.n; c++) {
         RTB_B_KEEP(rc, cons[c].err);
-        if (rc == 0 && (cons[c].got != pt.msgs || cons[c].sum.a != want.a ||
-                        cons[c].sum.b != want.b || !cons[c].ended))
-            rc = RTB_ERR_CHECK;
+        if (rc != 0)
+            return rc;
+        if (cons[c].got != pt.msgs || !cons[c].ended)
+            return rtb_fail(ctx, 0, "a consumer did not receive exactly payload / size messages");
+        if (cons[c].sum.a != want.a || cons[c].sum.b != want.b)
+            return rtb_fail(ctx, 0,
+                            "a consumer's running sum differs from the stream sent "
+                            "(a message lost, repeated, reordered or corrupted)");
     }
     return rc;
 }
@@ -379,7 +389,8 @@ static int report_point(struct rtb_ctx *ctx)
         return RTB_ERR_CHECK;
     rate = rtb_scale(bytes, 1000000000u, ns);
     rtb_set_unit(ctx, "B/s", RTB_BETTER_HIGHER);
-    rtb_value(ctx, rate > UINT32_MAX ? UINT32_MAX : (uint32_t)rate);
+    if (rtb_value(ctx, rate > UINT32_MAX ? UINT32_MAX : (uint32_t)rate) != 0)
+        return RTB_ERR_OVERFLOW; /* a run of 0 iterations keeps no value */
     rtb_extra(ctx, "bytes", bytes);
     rtb_extra(ctx, "messages", msgs);
     rtb_extra(ctx, "duration_ns", ns);
@@ -411,9 +422,9 @@ static int msgq_point(struct rtb_ctx *ctx, int sync)
     fill_pattern(pt.pbuf, pt.size);
     rc = init_objects(ctx);
     if (rc == 0)
-        rc = run_threads();
+        rc = run_threads(ctx);
     if (rc == 0)
-        rc = check_point();
+        rc = check_point(ctx);
     if (rc == 0)
         rc = report_point(ctx);
     if (!pt.stuck)

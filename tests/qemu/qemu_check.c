@@ -709,7 +709,8 @@ static int t_msgq(const char *qemu, const char *machine, const char *board, cons
            "%s 9 consumers: n/a (%s)", board, m && m->reason ? m->reason : "-");
     record_parser_free(&p);
     m = msgq_run(qemu, machine, elf, "--filter msgq.sync --params size=3,payload=64", &p);
-    CHECKF(m && m->state == MS_FAILED && m->reason && strcmp(m->reason, "inval") == 0,
+    CHECKF(m && m->state == MS_FAILED && m->reason &&
+               strcmp(m->reason, "inval: the payload is not a whole number of messages") == 0,
            "%s a payload that is not a whole number of messages fails with inval (%s)", board,
            m && m->reason ? m->reason : "-");
     record_parser_free(&p);

@@ -215,9 +215,9 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
     return 0;
 }
 
-/* stack.push.immediate: a point chosen by the parameters (rtb_set_id_suffix),
+/* semaphore.take.blocking: a point chosen by the parameters (rtb_set_id_suffix),
  * which gives a value, n/a or a failure as the parameter "outcome" says. */
-int rtb_bench_stack_push_immediate(struct rtb_ctx *ctx)
+int rtb_bench_sem_take_blocking(struct rtb_ctx *ctx)
 {
     static const char long_suffix[] = ".a123456789.b123456789.c123456789.d123456789.e123456789";
     if (rtb_param_is("outcome", "long")) {
@@ -655,31 +655,31 @@ static void test_id_suffix(void)
     int rc;
 
     memset(&cfg, 0, sizeof cfg);
-    cfg.filter = "stack.push.immediate.kernel"; /* the catalog id selects */
+    cfg.filter = "semaphore.take.blocking.k_to_k"; /* the catalog id selects */
     cfg.warmup = UINT32_MAX;
     run(&cfg, &rc);
-    r = record_of('R', "stack.push.immediate.kernel.c4.s64");
+    r = record_of('R', "semaphore.take.blocking.k_to_k.c4.s64");
     CHECKF(rc == 0 && field_is(r, "unit", "B/s") && field_is(r, "min", "1000") &&
-               record_of('R', "stack.push.immediate.kernel") == NULL,
+               record_of('R', "semaphore.take.blocking.k_to_k") == NULL,
            "a result is reported under the catalog id and the point's suffix: %s", r ? r : "");
-    r = human_of("stack.push.immediate.kernel.c4.s64");
-    CHECKF(r && strstr(r, " - Add data to k_stack (no ctx switch)") != NULL,
+    r = human_of("semaphore.take.blocking.k_to_k.c4.s64");
+    CHECKF(r && strstr(r, " - Take a semaphore (context switch)") != NULL,
            "the human line carries the same id: %s", r ? r : "");
     cfg.params = "outcome=na";
     run(&cfg, &rc);
-    r = record_of('N', "stack.push.immediate.kernel.c4.s64");
+    r = record_of('N', "semaphore.take.blocking.k_to_k.c4.s64");
     CHECKF(rc == 0 && field_is(r, "reason", "fake: does not fit"), "n/a under the point's id: %s",
            r ? r : "");
     cfg.params = "outcome=fail";
     run(&cfg, &rc);
-    r = record_of('F', "stack.push.immediate.kernel.c4.s64");
+    r = record_of('F', "semaphore.take.blocking.k_to_k.c4.s64");
     CHECKF(rc == RTB_ERR_NOMEM && field_is(r, "name", "nomem"),
            "a failure under the point's id: %s", r ? r : "");
     cfg.params = "outcome=long";
     run(&cfg, &rc);
     r = record_of('R', NULL);
     CHECKF(r && field(r, "id") && strlen(field(r, "id")) == RTB_ID_MAX &&
-               strncmp(field(r, "id"), "stack.push.immediate.kernel.a123", 32) == 0,
+               strncmp(field(r, "id"), "semaphore.take.blocking.k_to_k.a123", 35) == 0,
            "an id longer than RTB_ID_MAX is cut at %u characters", (unsigned)RTB_ID_MAX);
 }
 
