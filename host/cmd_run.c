@@ -381,7 +381,8 @@ static int merge_tm_period(struct run_options *o)
 
 int cmd_run(int argc, char **argv)
 {
-    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S, NULL, NULL};
+    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S,
+                            NULL,   NULL};
     int first;
     int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
     if (rc != CLI_GO)
