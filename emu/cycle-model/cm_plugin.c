@@ -53,6 +53,17 @@ struct tb_info {
     bool is_handler;      /* starts at an exception handler */
     bool end_branch;      /* the last instruction may write PC */
     bool end_cond, end_direct, end_call, end_ret;
+    uint32_t n;          /* instructions */
+    uint32_t *addr;      /* [n] instruction addresses */
+    uint32_t *suffix;    /* [n + 1] base cycles of instructions i..n-1 */
+    struct cm_insn *ins; /* [n] decoded instructions */
+    struct mark_site *sites;
+};
+
+/* A single store that may be a window mark: the block and its index there. */
+struct mark_site {
+    struct tb_info *tb;
+    uint32_t idx;
 };
 
 #define MAX_HANDLERS 1024
@@ -61,6 +72,11 @@ struct tb_info {
 static struct cm_model model;
 static uint64_t g_cycles; /* inline */
 static uint64_t g_insns;  /* inline */
+
+/* profile=1: executed instructions and their base cycles per class (diagnostics) */
+static bool profile;
+static uint64_t prof_insns[CM_K_COUNT], prof_cycles[CM_K_COUNT];
+static uint64_t prof_taken_cycles, prof_exc_cycles;
 
 static uint32_t handlers[MAX_HANDLERS];
 static unsigned n_handlers;
@@ -75,6 +91,7 @@ static char out_path[4096];
 static struct tb_info *prev_tb;
 static uint64_t prev_end_snap;
 static unsigned frame_depth[MAX_FRAMES];
+static struct tb_info *frame_cut[MAX_FRAMES]; /* block an exception cut short, or NULL */
 static unsigned n_frames;
 static uint64_t n_entry, n_exit, n_tail, n_frame_overflow, n_taken;
 
@@ -224,7 +241,13 @@ static void window_close(uint64_t cycles, uint64_t insns)
 static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *ud)
 {
     uint64_t off = vaddr - marks_base;
-    uint64_t own = (uint64_t)(uintptr_t)ud; /* the marking store's own price */
+    const struct mark_site *site = ud;
+    const struct tb_info *tb = site->tb;
+    /* the counters hold the whole block since its start: take back what follows */
+    uint64_t after_c = g_cycles - tb->suffix[site->idx + 1];
+    uint64_t after_i = g_insns - (tb->n - site->idx - 1);
+    uint64_t before_c = g_cycles - tb->suffix[site->idx];
+    uint64_t before_i = after_i - 1;
     (void)vcpu;
     (void)info;
     if (off >= MARK_SPAN || (off & 3))
@@ -234,8 +257,8 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
         if (win_open)
             n_reopen++;
         win_open = true;
-        win_c0 = g_cycles;
-        win_i0 = g_insns;
+        win_c0 = after_c;
+        win_i0 = after_i;
         break;
     case MARK_CLOSE:
         if (!win_open) {
@@ -243,7 +266,7 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
             break;
         }
         win_open = false;
-        window_close(g_cycles - own - win_c0, g_insns - 1 - win_i0);
+        window_close(before_c - win_c0, before_i - win_i0);
         break;
     case MARK_BENCH:
         win_open = false;
@@ -264,14 +287,55 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 
 /* ---- control flow and exceptions ---- */
 
+/* Takes back the instructions of tb from address from on: they did not run.
+   Returns the instruction that ran last, or NULL. */
+static const struct cm_insn *take_back(const struct tb_info *tb, uint32_t from)
+{
+    for (uint32_t i = 1; i < tb->n; i++) {
+        if (tb->addr[i] == from) {
+            g_cycles -= tb->suffix[i];
+            g_insns -= tb->n - i;
+            return &tb->ins[i - 1];
+        }
+    }
+    return NULL;
+}
+
+/*
+ * The first instruction of a block was priced without the one before it (the
+ * pipelining rules look at it). Where the flow fell into the block without a
+ * branch (QEMU split the code into blocks), price it again with that
+ * instruction, so that the figures do not depend on where QEMU cut blocks.
+ */
+static void reprice_first(const struct tb_info *cur, const struct cm_insn *before)
+{
+    struct cm_price alone, with;
+    cm_price(&model, &cur->ins[0], NULL, &alone);
+    cm_price(&model, &cur->ins[0], before, &with);
+    g_cycles += (uint64_t)with.base - alone.base;
+}
+
 static void tb_exec(unsigned vcpu, void *ud)
 {
     struct tb_info *cur = ud;
     struct tb_info *p = prev_tb;
     bool exc_return = false, direct_here = false;
     uint32_t ret_refill = 0;
+    struct tb_info *cut = NULL;
     (void)vcpu;
 
+    if (p && p->end_count == prev_end_snap) {
+        /* the previous block stopped before its last instruction (an MMIO access
+           under -icount, an exception): it was counted whole at its start */
+        if (cur->start > p->start && cur->start < p->fall) {
+            const struct cm_insn *last = take_back(p, cur->start);
+            if (last)
+                reprice_first(cur, last);
+        } else
+            cut = p; /* resumed later, at the exception return */
+    }
+    if (p && !p->end_branch && p->end_count != prev_end_snap && cur->start == p->fall)
+        reprice_first(cur, &p->ins[p->n - 1]);
     if (p && p->end_branch && p->end_count != prev_end_snap) {
         /* the previous block ran to its last instruction, a branch */
         bool taken;
@@ -285,6 +349,7 @@ static void tb_exec(unsigned vcpu, void *ud)
         if (taken) {
             n_taken++;
             g_cycles += p->taken_extra;
+            prof_taken_cycles += p->taken_extra;
             if (n_frames > 0 && p->end_call) {
                 frame_depth[n_frames - 1]++;
             } else if (n_frames > 0 && p->end_ret) {
@@ -294,6 +359,9 @@ static void tb_exec(unsigned vcpu, void *ud)
                     exc_return = true;
                     ret_refill = p->refill;
                     n_frames--;
+                    if (frame_cut[n_frames] && cur->start > frame_cut[n_frames]->start &&
+                        cur->start < frame_cut[n_frames]->fall)
+                        take_back(frame_cut[n_frames], cur->start);
                 }
             }
             if (!exc_return && cm_in_flash(&model, cur->start))
@@ -306,25 +374,34 @@ static void tb_exec(unsigned vcpu, void *ud)
     if (exc_return) {
         /* the return instruction was priced with its refill: the exit replaces it */
         uint64_t ws = cm_in_flash(&model, cur->start) ? model.ws : 0;
+        prof_exc_cycles -= ret_refill;
         if (cur->is_handler) {
+            prof_exc_cycles += model.core->exc_tail + ws;
             g_cycles += model.core->exc_tail + ws - ret_refill;
             n_tail++;
-            if (n_frames < MAX_FRAMES)
+            if (n_frames < MAX_FRAMES) {
+                frame_cut[n_frames] = NULL;
                 frame_depth[n_frames++] = 0;
-            else
+            } else
                 n_frame_overflow++;
         } else {
+            prof_exc_cycles += model.core->exc_exit + ws;
             g_cycles += model.core->exc_exit + ws - ret_refill;
             n_exit++;
         }
     } else if (cur->is_handler && p && !direct_here) {
-        g_cycles += model.core->exc_entry + (cm_in_flash(&model, cur->start) ? model.ws : 0);
+        uint64_t c = model.core->exc_entry + (cm_in_flash(&model, cur->start) ? model.ws : 0);
+        g_cycles += c;
+        prof_exc_cycles += c;
         n_entry++;
-        if (n_frames < MAX_FRAMES)
+        if (n_frames < MAX_FRAMES) {
+            frame_cut[n_frames] = cut;
             frame_depth[n_frames++] = 0;
-        else
+        } else
             n_frame_overflow++;
     }
+    g_cycles += cur->suffix[0];
+    g_insns += cur->n;
     prev_tb = cur;
     prev_end_snap = cur->end_count;
 }
@@ -332,15 +409,27 @@ static void tb_exec(unsigned vcpu, void *ud)
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     size_t n = qemu_plugin_tb_n_insns(tb);
-    struct tb_info *ti = calloc(1, sizeof *ti);
+    struct tb_info *ti;
     struct cm_insn prev, cur;
     struct cm_it it = {0};
+    uint32_t *cost;
     (void)id;
 
-    if (!ti || n == 0) {
-        free(ti);
+    if (n == 0)
         return;
+    ti = calloc(1, sizeof *ti);
+    cost = calloc(n, sizeof *cost);
+    if (ti) {
+        ti->addr = calloc(n, sizeof *ti->addr);
+        ti->suffix = calloc(n + 1, sizeof *ti->suffix);
+        ti->sites = calloc(n, sizeof *ti->sites);
+        ti->ins = calloc(n, sizeof *ti->ins);
     }
+    if (!ti || !cost || !ti->addr || !ti->suffix || !ti->sites || !ti->ins) {
+        say("cycle-model: out of memory\n");
+        abort();
+    }
+    ti->n = (uint32_t)n;
     ti->start = (uint32_t)qemu_plugin_tb_vaddr(tb);
     ti->is_handler = is_handler(ti->start);
     for (size_t i = 0; i < n; i++) {
@@ -356,12 +445,21 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             hw2 = (uint16_t)(b[2] | b[3] << 8);
         cm_decode(pc, hw1, hw2, &it, &cur);
         cm_price(&model, &cur, i ? &prev : NULL, &price);
-        qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &g_cycles,
-                                                   price.base);
-        qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &g_insns, 1);
-        if (marks_set && cur.kind == CM_K_STR)
+        ti->addr[i] = pc;
+        ti->ins[i] = cur;
+        cost[i] = price.base;
+        if (profile) {
+            qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+                                                       &prof_insns[cur.kind], 1);
+            qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+                                                       &prof_cycles[cur.kind], price.base);
+        }
+        if (marks_set && cur.kind == CM_K_STR) {
+            ti->sites[i].tb = ti;
+            ti->sites[i].idx = (uint32_t)i;
             qemu_plugin_register_vcpu_mem_cb(insn, mark_store, QEMU_PLUGIN_CB_NO_REGS,
-                                             QEMU_PLUGIN_MEM_W, (void *)(uintptr_t)price.base);
+                                             QEMU_PLUGIN_MEM_W, &ti->sites[i]);
+        }
         if (i == n - 1) {
             ti->fall = pc + cur.size;
             ti->end_branch = cur.writes_pc;
@@ -377,6 +475,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         }
         prev = cur;
     }
+    for (size_t i = n; i-- > 0;)
+        ti->suffix[i] = ti->suffix[i + 1] + cost[i];
+    free(cost);
     qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS, ti);
 }
 
@@ -394,6 +495,14 @@ static void at_exit(qemu_plugin_id_t id, void *ud)
              " unclosed=%d stray_close=%" PRIu64 " reopened=%" PRIu64 "\n",
              g_insns, g_cycles, n_windows, bench_seq, n_entry, n_exit, n_tail, win_open ? 1 : 0,
              n_stray_close, n_reopen);
+    if (out && profile) {
+        for (unsigned k = 0; k < CM_K_COUNT; k++)
+            if (prof_insns[k])
+                fprintf(out, "P %s insns=%" PRIu64 " cycles=%" PRIu64 "\n", cm_kind_name(k),
+                        prof_insns[k], prof_cycles[k]);
+        fprintf(out, "P taken-branch-refills cycles=%" PRIu64 "\n", prof_taken_cycles);
+        fprintf(out, "P exceptions cycles=%" PRIu64 "\n", prof_exc_cycles);
+    }
     if (out) {
         fputs(line, out);
         fclose(out);
@@ -462,6 +571,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         } else if (k == 7 && strncmp(a, "handler", k) == 0) {
             bad = parse_u32(v, &extra[n_extra]) || n_extra >= 63;
             n_extra += !bad;
+        } else if (k == 7 && strncmp(a, "profile", k) == 0) {
+            profile = strcmp(v, "1") == 0 || strcmp(v, "on") == 0;
+            bad = !profile && strcmp(v, "0") && strcmp(v, "off");
         } else if (k == 3 && strncmp(a, "out", k) == 0) {
             snprintf(out_path, sizeof out_path, "%s", v);
         } else {
