@@ -22,6 +22,7 @@
 
 #include "board.h"
 #include "cm_regs.h"
+#include "rtb/cycle_marks.h"
 #include "rtb/error.h"
 #include "rtb/timer.h"
 #include "rtb_cm_board.h"
@@ -70,7 +71,9 @@ int rtb_cm_counter_advances(const struct rtb_cm_counter *c)
 
 rtb_cycles_t rtb_timer_read(void)
 {
-    return (rtb_cycles_t)((*counter.reg ^ counter.invert) & counter.mask);
+    rtb_cycles_t t = (rtb_cycles_t)((*counter.reg ^ counter.invert) & counter.mask);
+    RTB_CM_STAMP(t); /* the cycle model's mark (rtb/cycle_marks.h): nothing by default */
+    return t;
 }
 
 const struct rtb_timer_desc *rtb_timer_desc(void)

@@ -38,8 +38,13 @@ enum {
     MARK_CLOSE = 0x04,
     MARK_BENCH = 0x08,
     MARK_BENCH_END = 0x0c,
-    MARK_TAG0 = 0x10, /* 16 words: tag digits 0..15 */
-    MARK_SPAN = 0x50,
+    MARK_TAG0 = 0x10,  /* 16 words: tag digits 0..15 */
+    MARK_STAMP = 0x50, /* 16 words: a counter read, in slot 0..15 */
+    MARK_FROM = 0x90,  /* 16 words: a window opens at the read of slot 0..15 */
+    MARK_TO = 0xd0,    /* 16 words: it closes at the read of slot 0..15 */
+    MARK_LOST = 0x110, /* the guest could not name a window's reads */
+    MARK_SPAN = 0x114,
+    N_SLOTS = 16,
 };
 
 /* What the last instruction of a block does to the flow. */
@@ -101,7 +106,11 @@ struct agg {
 };
 static bool win_open;
 static uint64_t win_c0, win_i0;
-static uint64_t n_windows, n_stray_close, n_reopen;
+static uint64_t n_windows, n_stray_close, n_reopen, n_lost, n_stray_to;
+/* stamped counter reads: model cycles and instructions at each slot's last read */
+static uint64_t stamp_c[N_SLOTS], stamp_i[N_SLOTS];
+static bool stamp_set[N_SLOTS];
+static int from_slot = -1; /* slot of the open stamped window, or -1 */
 static unsigned bench_seq; /* benchmarks begun so far */
 static bool bench_active;  /* between BENCH and BENCH_END (or the next BENCH) */
 static uint64_t bench_tag;
@@ -238,6 +247,35 @@ static void window_close(uint64_t cycles, uint64_t insns)
     }
 }
 
+/*
+ * Stamped windows (suite/include/rtb/cycle_marks.h): each counter read stores
+ * to STAMP + 4 * slot right after it; the plugin notes the model's cycles and
+ * instructions there (before the store). A sample then names its reads: FROM
+ * the slot of t0, TO the slot of t1; the window is the difference of the two
+ * stamps: the instructions from one read to the other, wherever they ran.
+ */
+static void stamp_mark(uint64_t off, uint64_t c, uint64_t i)
+{
+    unsigned k;
+    if (off < MARK_FROM) {
+        k = (unsigned)(off - MARK_STAMP) / 4;
+        stamp_c[k] = c;
+        stamp_i[k] = i;
+        stamp_set[k] = true;
+    } else if (off < MARK_TO) {
+        from_slot = (int)((off - MARK_FROM) / 4);
+    } else {
+        k = (unsigned)(off - MARK_TO) / 4;
+        if (from_slot < 0 || !stamp_set[k] || !stamp_set[from_slot] ||
+            stamp_c[k] < stamp_c[from_slot]) {
+            n_stray_to++;
+        } else {
+            window_close(stamp_c[k] - stamp_c[from_slot], stamp_i[k] - stamp_i[from_slot]);
+        }
+        from_slot = -1;
+    }
+}
+
 static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *ud)
 {
     uint64_t off = vaddr - marks_base;
@@ -252,6 +290,10 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
     (void)info;
     if (off >= MARK_SPAN || (off & 3))
         return;
+    if (off >= MARK_STAMP && off < MARK_LOST) {
+        stamp_mark(off, before_c, before_i);
+        return;
+    }
     switch (off) {
     case MARK_OPEN:
         if (win_open)
@@ -270,11 +312,16 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
         break;
     case MARK_BENCH:
         win_open = false;
+        from_slot = -1;
         bench_begin();
         break;
     case MARK_BENCH_END:
         win_open = false;
+        from_slot = -1;
         bench_flush();
+        break;
+    case MARK_LOST:
+        n_lost++;
         break;
     default:
         if (bench_active) {
@@ -492,9 +539,10 @@ static void at_exit(qemu_plugin_id_t id, void *ud)
     snprintf(line, sizeof line,
              "T insns=%" PRIu64 " cycles=%" PRIu64 " windows=%" PRIu64 " benchmarks=%u"
              " exc_entry=%" PRIu64 " exc_exit=%" PRIu64 " tail_chain=%" PRIu64
-             " unclosed=%d stray_close=%" PRIu64 " reopened=%" PRIu64 "\n",
+             " unclosed=%d stray_close=%" PRIu64 " reopened=%" PRIu64 " lost=%" PRIu64
+             " stray_to=%" PRIu64 "\n",
              g_insns, g_cycles, n_windows, bench_seq, n_entry, n_exit, n_tail, win_open ? 1 : 0,
-             n_stray_close, n_reopen);
+             n_stray_close, n_reopen, n_lost, n_stray_to);
     if (out && profile) {
         for (unsigned k = 0; k < CM_K_COUNT; k++)
             if (prof_insns[k])

@@ -12,6 +12,7 @@
 
 #include "rtb/bench.h"
 #include "rtb/config.h"
+#include "rtb/cycle_marks.h"
 #include "rtb/error.h"
 #include "rtb/port.h"
 #include "rtb/record.h"
@@ -89,6 +90,7 @@ void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1)
         return;
     ctx->samples[ctx->n++] = rtb_sub_overhead(rtb_delta(t0, t1, ctx->bits), ctx->overhead,
                                               &ctx->clamped, &ctx->saturated);
+    RTB_CM_WINDOW(t0, t1); /* the same window for the cycle model (rtb/cycle_marks.h) */
 }
 
 int rtb_na(struct rtb_ctx *ctx, const char *why)
@@ -411,14 +413,17 @@ static uint64_t calibrate(unsigned bits)
 {
     uint64_t best = UINT64_MAX;
     unsigned i;
+    RTB_CM_BENCH(0); /* the cycle model calibrates on the same windows */
     for (i = 0; i < RTB_CONFIG_CALIB_RUNS; i++) {
         rtb_cycles_t t0, t1;
         uint64_t d;
         empty_window(&t0, &t1);
+        RTB_CM_WINDOW(t0, t1);
         d = rtb_delta(t0, t1, bits);
         if (d < best)
             best = d;
     }
+    RTB_CM_BENCH_END();
     return best;
 }
 
@@ -623,6 +628,7 @@ int rtb_main(const struct rtb_run_config *cfg)
             continue;
         records++;
         RTB_TRACE("bench", i);
+        RTB_CM_BENCH(records); /* the record's ordinal in the run, for the cycle model */
         if (!has_caps(b, &why)) {
             rc = 0;
             if (!report_na(b, b->id, why))
@@ -632,6 +638,7 @@ int rtb_main(const struct rtb_run_config *cfg)
             int nosched = (b->flags & RTB_NEEDS_RT) && !rtb_port_has(RTB_CAP_RT_SCHED, NULL);
             rc = run_one(b, td, overhead, iters, warmup, nosched);
         }
+        RTB_CM_BENCH_END();
         if (rc < 0 && status == 0)
             status = rc;
     }

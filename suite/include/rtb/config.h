@@ -78,6 +78,13 @@
 #define RTB_CONFIG_CFLAGS "unknown"
 #endif
 
+/* Window marks for the cycle model (rtb/cycle_marks.h): 1 only in the QEMU
+ * images built for `rtbench run --cycle-model`; 0 (nothing compiled) everywhere
+ * else, silicon included. */
+#ifndef RTB_CONFIG_CYCLE_MARKS
+#define RTB_CONFIG_CYCLE_MARKS 0
+#endif
+
 /* Assertions: compiled out unless RTB_CONFIG_ASSERT is 1. */
 #ifndef RTB_CONFIG_ASSERT
 #define RTB_CONFIG_ASSERT 0
