@@ -32,7 +32,7 @@ cortex-m: deps-all
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
 
 format:
-	find suite ports arch boards host tests -name '*.[ch]' | xargs clang-format -i
+	find suite ports arch boards host emu tests -name '*.[ch]' | xargs clang-format -i
 
 cppcheck:
 	sh tests/lint/check_cppcheck.sh

@@ -29,6 +29,8 @@ done
 first=$(ls -d boards/*/ | head -n 1)
 run refk --std=c99 -I suite/include -I ports/refk -I ports/refk/arch/armv7-m \
     -I arch/cortex-m -I arch/cortex-m/include -I "$first" ports/refk
-run host --std=c11 -I host -I suite/include host
+run host --std=c11 -I host -I suite/include -I emu/cycle-model host
+# the cycle-model plugin (a QEMU plugin: its own API header, no QEMU source)
+run emu --std=c11 -I emu/cycle-model emu/cycle-model
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

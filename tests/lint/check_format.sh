@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every C source and header is formatted as .clang-format says.
 cf=${1:-clang-format}
-files=$(find suite ports arch boards host tests -name '*.[ch]' | sort)
+files=$(find suite ports arch boards host emu tests -name '*.[ch]' | sort)
 bad=0
 for f in $files; do
     if ! "$cf" --dry-run --Werror "$f" >/dev/null 2>&1; then

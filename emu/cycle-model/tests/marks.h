@@ -6,6 +6,8 @@
 #ifndef CM_TEST_MARKS_H_
 #define CM_TEST_MARKS_H_
 
+/* Assembler, not C: */
+/* clang-format off */
 #ifndef CM_NO_MARKS
 #define MARK_OPEN str r0, [r7, #0x00]
 #define MARK_CLOSE str r0, [r7, #0x04]
@@ -19,5 +21,6 @@
 #define MARK_BENCH_END
 #define MARK_TAG(d)
 #endif
+/* clang-format on */
 
 #endif
