@@ -11,7 +11,7 @@
 #       RTB_BOARD_DRIVERS, RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_TESTS
 #   rtb_board_write_table(<file>)
 #       writes a C header with the table of emulated boards for the host tool:
-#       RTB_BOARDS_TABLE ({name, qemu machine}, ...) and RTB_BOARDS_NAMES
+#       RTB_BOARDS_TABLE ({name, qemu machine, isa}, ...) and RTB_BOARDS_NAMES
 #       ("a, b, ...")
 get_filename_component(RTB_BOARDS_DIR ${CMAKE_CURRENT_LIST_DIR}/../boards ABSOLUTE)
 set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS QEMU_MACHINE QEMU_TESTS)
@@ -63,7 +63,7 @@ function(rtb_board_write_table file)
   foreach(b ${boards})
     rtb_board_load(${b})
     if(RTB_BOARD_QEMU_MACHINE)
-      string(APPEND rows "    {\"${b}\", \"${RTB_BOARD_QEMU_MACHINE}\"}, \\\n")
+      string(APPEND rows "    {\"${b}\", \"${RTB_BOARD_QEMU_MACHINE}\", \"${RTB_BOARD_ISA}\"}, \\\n")
       if(names)
         string(APPEND names ", ")
       endif()
@@ -75,7 +75,7 @@ function(rtb_board_write_table file)
 #ifndef RTB_BOARDS_H
 #define RTB_BOARDS_H
 
-/* The boards QEMU emulates: {board name, qemu-system-arm -M machine}. */
+/* The boards QEMU emulates: {board name, qemu-system-arm -M machine, ISA profile}. */
 #define RTB_BOARDS_TABLE \\
 ${rows}
 #define RTB_BOARDS_NAMES \"${names}\"

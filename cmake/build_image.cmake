@@ -1,7 +1,7 @@
 # rtbench - configure (first time only) and build one board's Cortex-M images.
 # Run by the `cortex-m-images` target (cortex-m-images.cmake) as
 #   cmake -DBOARD=<board> -DSRC=<arch/cortex-m> -DBIN=<tree> -DOUT=<dir> -DTOOLCHAIN=<file>
-#         [-DTARGET=<target>] -P build_image.cmake
+#         [-DEXTRA_TARGET=<target>] -P build_image.cmake
 # Later builds only run `cmake --build`, which re-configures by itself when a
 # CMakeLists.txt or a globbed source list changed.
 foreach(v BOARD SRC BIN OUT TOOLCHAIN)
@@ -26,10 +26,10 @@ if(NOT EXISTS ${BIN}/CMakeCache.txt)
   endif()
 endif()
 cmake_host_system_information(RESULT jobs QUERY NUMBER_OF_LOGICAL_CORES)
-# -DTARGET=<t>: that target only (one not in `all`, e.g. the cycle-model image)
+# -DEXTRA_TARGET=<t>: that target too (one not in `all`: the cycle-model image)
 set(_target)
-if(TARGET)
-  set(_target --target ${TARGET})
+if(EXTRA_TARGET)
+  set(_target --target all ${EXTRA_TARGET})
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${BIN} --parallel ${jobs} ${_target} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

@@ -8,8 +8,8 @@
 #   rtbench-<board>.elf, rtbench-refk-tests-<board>.elf)
 # Not part of `all`: `make cortex-m`, the QEMU tests (tests/qemu) and
 # `rtbench run --target qemu:<board>` build it when needed. With --cycle-model,
-# `rtbench run` builds cortex-m-cycle-image-<board> instead (it depends on
-# cortex-m-images): rtbench-<board>-cm.elf, the suite with the cycle model's marks.
+# `rtbench run` builds cortex-m-cycle-image-<board> instead: that board's images
+# and rtbench-<board>-cm.elf, the suite with the cycle model's marks.
 include(${CMAKE_CURRENT_LIST_DIR}/boards.cmake)
 rtb_board_list(_boards)
 set(RTB_CM_IMAGE_BOARDS)
@@ -34,17 +34,18 @@ if(RTB_ARM_GCC)
   add_custom_target(cortex-m-images ${_cmds}
                     COMMENT "Cross-building the Cortex-M images into ${RTB_CM_IMAGE_DIR}"
                     VERBATIM)
-  # cortex-m-cycle-image-<board>: the images, then that board's suite with the
-  # cycle model's marks (rtbench-<board>-cm.elf, for `rtbench run --cycle-model`).
+  # cortex-m-cycle-image-<board>: that board's images and its suite with the
+  # cycle model's marks (rtbench-<board>-cm.elf, for `rtbench run --cycle-model`),
+  # in the same tree as cortex-m-images builds (never run the two at once).
   foreach(board ${RTB_CM_IMAGE_BOARDS})
     add_custom_target(cortex-m-cycle-image-${board}
                       COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
                               -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
                               -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
-                              -DTARGET=rtbench-${board}-cm -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake
-                      COMMENT "Cross-building rtbench-${board}-cm.elf (cycle-model marks)"
+                              -DEXTRA_TARGET=rtbench-${board}-cm
+                              -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake
+                      COMMENT "Cross-building the ${board} images and rtbench-${board}-cm.elf"
                       VERBATIM)
-    add_dependencies(cortex-m-cycle-image-${board} cortex-m-images)
   endforeach()
 else()
   add_custom_target(cortex-m-images

@@ -1,5 +1,5 @@
 /*
- * rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]
+ * rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns|model-cycles]
  *                 [--stat mean|p50|p99|min|max] [--format NAME] [--db PATH]
  *
  * Runs side by side, one row per metric, one column per run, plus the ratio
@@ -36,7 +36,7 @@ static const struct option compare_options[] = {
 
 static const struct cli_command compare_command = {
     CMD,
-    "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns]\n"
+    "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns|model-cycles]\n"
     "                       [--stat mean|p50|p99|min|max] [--format NAME]\n"
     "                       [--db PATH]\n"
     "RUN is a run id, a label (its newest run) or latest.\n",
@@ -64,7 +64,8 @@ static int compare_option(void *ctx, int id, const char *v)
         break;
     case 'U':
         if (figure_parse_unit(v, &o->unit) < 0)
-            return cli_usage_err(CMD, "--unit must be cycles or ns, not", *v ? v : "(nothing)");
+            return cli_usage_err(CMD, "--unit must be cycles, ns or model-cycles, not",
+                                 *v ? v : "(nothing)");
         break;
     case 'S':
         if (figure_parse_stat(v, &o->stat) < 0)

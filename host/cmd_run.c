@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "cmds.h"
+#include "cycle_model.h"
 #include "db.h"
 #include "flags.h"
 #include "record_parser.h"
@@ -38,7 +39,9 @@ struct run_session {
     int db_failed;  /* a store failed: exit 2 at the end */
     int any_failed; /* a benchmark reported FAILED */
     int any_incomplete;
-    char target_error[160]; /* the runner's "rtbench: error: ..." outside a run, if any */
+    struct cycle_run *cycle; /* --cycle-model: the model's outcome, to attach to the run */
+    int cycle_failed;        /* the model's figures were not stored: exit 2 */
+    char target_error[160];  /* the runner's "rtbench: error: ..." outside a run, if any */
     char err[512];
 };
 
@@ -68,9 +71,43 @@ static void start_run(struct run_session *session, struct run *r)
         db_error(session);
 }
 
+/* --cycle-model: the model's figures onto the run before it is finished, or
+ * one line saying why they are not stored. */
+static void attach_cycle_model(struct run_session *session, struct run *r)
+{
+    const char *why = NULL;
+    if (!session->cycle || session->cycle_failed)
+        return;
+    if (r->status != RUN_COMPLETE)
+        why = "cycle model: the run is incomplete: model-cycles not stored";
+    else if (cycle_outcome_apply(&session->cycle->outcome, &session->cycle->spec, r, session->err,
+                                 sizeof session->err) != 0)
+        why = session->err;
+    if (why) {
+        clear_progress(session);
+        fprintf(stderr, "rtbench run: %s\n", why);
+        session->cycle_failed = 1;
+    }
+}
+
+/* The run's table on stdout, and its model-cycles beside it when it has them. */
+static void print_run(const struct run *r)
+{
+    text_metrics_table(stdout, r, 0);
+    if (run_has_unit(r, UNIT_MODEL_CYCLES)) {
+        struct run view;
+        run_unit_view(r, UNIT_MODEL_CYCLES, "no model figure", &view);
+        printf("\nmodel-cycles (cycle model %s, estimated core cycles, not silicon):\n",
+               run_hdr(r, "cycle_model"));
+        text_metrics_table(stdout, &view, 0);
+        run_unit_view_free(&view);
+    }
+}
+
 static void finish_run(struct run_session *session, struct run *r)
 {
     clear_progress(session);
+    attach_cycle_model(session, r);
     flags_apply_run(r); /* artifact flags (underflow, outliers) before the final store */
     if (r->id > 0 && db_run_finish(session->db, r, session->err, sizeof session->err) != 0)
         db_error(session);
@@ -90,7 +127,7 @@ static void finish_run(struct run_session *session, struct run *r)
     }
     printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
            v[6]);
-    text_metrics_table(stdout, r, 0);
+    print_run(r);
     fflush(stdout);
     if (r->id > 0)
         fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n",
@@ -218,7 +255,7 @@ static int finish_session(struct run_session *session, const struct target_endin
         if (end->why || session->any_incomplete || session->any_failed || session->parser.n_issues)
             ret = 1;
     }
-    if (session->db_failed)
+    if (session->db_failed || session->cycle_failed)
         ret = 2;
     if (end->signal)
         ret = 128 + end->signal;
@@ -226,18 +263,24 @@ static int finish_session(struct run_session *session, const struct target_endin
 }
 
 static const struct option run_options[] = {
-    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
-    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},        {"params", required_argument, NULL, 'p'},
-    {"tm-period", required_argument, NULL, 'P'},  {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},
+    {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'},
+    {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},
+    {"params", required_argument, NULL, 'p'},
+    {"tm-period", required_argument, NULL, 'P'},
+    {"cycle-model", required_argument, NULL, 'C'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
     "run",
     "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
     "                   [--iterations N] [--params LIST] [--label L] [--db PATH] [--timeout S]\n"
-    "                   [--tm-period S] [--no-icount]\n"
+    "                   [--tm-period S] [--no-icount] [--cycle-model CORE[,ws=N]]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
@@ -254,6 +297,11 @@ static const struct cli_command run_command = {
     "~/.local/share/rtbench/rtbench.db)\n"
     "      --timeout S      kill the target after S seconds (default 300)\n"
     "      --no-icount      qemu: follow host time instead of -icount (noisy)\n"
+    "      --cycle-model CORE[,ws=N]\n"
+    "                       qemu: also store the cycle model's estimate of core\n"
+    "                       cycles (unit model-cycles) beside the instruction counts;\n"
+    "                       CORE cortex-m0, cortex-m0plus, cortex-m3, cortex-m4,\n"
+    "                       cortex-m33; N flash wait states (default 0)\n"
     "  -h, --help           this help\n"
     "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
@@ -264,7 +312,7 @@ static const struct cli_command run_command = {
 };
 
 struct run_options {
-    const char *target_spec, *label, *db_path;
+    const char *target_spec, *label, *db_path, *cycle_model;
     struct target_options target; /* filter, iterations, params, icount */
     unsigned timeout_s;
     const char *tm_period; /* --tm-period S, merged into target.params */
@@ -297,6 +345,9 @@ static int run_option(void *ctx, int id, const char *value)
         break;
     case 'T':
         return cli_uint_option("run", "--timeout", value, 86400u, &o->timeout_s);
+    case 'C':
+        o->cycle_model = value;
+        break;
     default: /* 'I' */
         o->target.icount = 0;
         break;
@@ -343,9 +394,15 @@ static int refuse_options(const struct run_options *o)
         fprintf(stderr, "rtbench run: %s\n", why);
         return 2;
     }
-    if (!t->icount && strncmp(o->target_spec, "qemu:", 5) != 0) {
-        fprintf(stderr, "rtbench run: --no-icount applies to qemu: targets only, not '%s'\n",
+    int qemu = strncmp(o->target_spec, "qemu:", 5) == 0;
+    if (!qemu && (!t->icount || o->cycle_model)) {
+        fprintf(stderr, "rtbench run: %s applies to qemu: targets only, not '%s'\n",
+                o->cycle_model ? "--cycle-model" : "--no-icount",
                 *o->target_spec ? o->target_spec : "host");
+        return 2;
+    }
+    if (o->cycle_model && !t->icount) {
+        fprintf(stderr, "rtbench run: --cycle-model needs -icount (drop --no-icount)\n");
         return 2;
     }
     return 0;
@@ -381,47 +438,60 @@ static int merge_tm_period(struct run_options *o)
 
 int cmd_run(int argc, char **argv)
 {
-    struct run_options o = {"host", NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S,
+    struct run_options o = {"host", NULL, NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S,
                             NULL,   NULL};
-    int first;
-    int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (first < argc)
-        return cli_extra_arg("run", argv[first]);
-    if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
-        free(o.params_buf);
-        return 2;
-    }
-    struct run_session session;
-    memset(&session, 0, sizeof session);
-    session.label = o.label;
-    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
-        free(o.params_buf);
-        return 2;
-    }
-    struct target_cmd target;
-    if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
+    NULL, NULL
+};
+int first;
+int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
+if (rc != CLI_GO)
+    return rc;
+if (first < argc)
+    return cli_extra_arg("run", argv[first]);
+if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
+    free(o.params_buf);
+    return 2;
+}
+struct run_session session;
+memset(&session, 0, sizeof session);
+session.label = o.label;
+if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
+    free(o.params_buf);
+    return 2;
+}
+struct target_cmd target;
+struct cycle_run cycle;
+if (o.cycle_model) {
+    if (cycle_run_prepare(o.cycle_model, o.target_spec + 5, &o.target, o.timeout_s, &cycle,
+                          &target) != 0) {
         db_close(session.db);
-        free(o.params_buf);
         return 2;
     }
-    session.target = &target;
-    session.tty = isatty(STDERR_FILENO);
-    record_parser_init(&session.parser);
-    struct target_ending end;
-    if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err,
-                   sizeof session.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
-        rc = 2;
-    } else {
-        rc = finish_session(&session, &end);
-        target_ending_free(&end);
-    }
-    record_parser_free(&session.parser);
-    target_cmd_free(&target);
+    session.cycle = &cycle;
+} else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
+           0) {
+    fprintf(stderr, "rtbench run: %s\n", session.err);
     db_close(session.db);
     free(o.params_buf);
-    return rc;
+    return 2;
+}
+session.target = &target;
+session.tty = isatty(STDERR_FILENO);
+record_parser_init(&session.parser);
+struct target_ending end;
+if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err, sizeof session.err) !=
+    0) {
+    fprintf(stderr, "rtbench run: %s\n", session.err);
+    rc = 2;
+} else {
+    rc = finish_session(&session, &end);
+    target_ending_free(&end);
+}
+record_parser_free(&session.parser);
+target_cmd_free(&target);
+if (session.cycle)
+    cycle_run_free(session.cycle);
+db_close(session.db);
+free(o.params_buf);
+return rc;
 }

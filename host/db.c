@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 2
+#define DB_SCHEMA_VERSION 3
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 
@@ -69,6 +69,17 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " key TEXT NOT NULL,"
     " value TEXT NOT NULL,"
     " PRIMARY KEY (run_id, seq, key),"
+    " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
+    /* 2 -> 3: a metric's statistics in a second unit measured in the same run
+     * (model-cycles, `rtbench run --cycle-model`), beside its own. */
+    "CREATE TABLE metric_other_units("
+    " run_id INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL,"
+    " unit TEXT NOT NULL,"
+    " n INTEGER NOT NULL, mean REAL NOT NULL, sd REAL NOT NULL, min INTEGER NOT NULL,"
+    " max INTEGER NOT NULL, p50 INTEGER NOT NULL, p90 INTEGER NOT NULL, p99 INTEGER NOT NULL,"
+    " p999 INTEGER NOT NULL,"
+    " PRIMARY KEY (run_id, seq, unit),"
     " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
 };
 

@@ -195,6 +195,34 @@ static int load_metrics(sqlite3 *db, int64_t id, struct run *out, int64_t **seqs
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The statistics of run ID's metrics in other units (metric_other_units). */
+static int load_other_units(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT seq,unit,n,mean,sd,min,max,p50,p90,p99,p999 FROM "
+                           "metric_other_units WHERE run_id=? ORDER BY seq, unit",
+                           -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
+        const unsigned char *unit = sqlite3_column_text(st, 1);
+        if (i < 0 || !unit)
+            continue; /* a row without its metric */
+        struct metric_stats *u = metric_unit_add(&out->m[i], (const char *)unit);
+        u->n = (uint64_t)sqlite3_column_int64(st, 2);
+        u->mean = sqlite3_column_double(st, 3);
+        u->sd = sqlite3_column_double(st, 4);
+        uint64_t *v[] = {&u->min, &u->max, &u->p50, &u->p90, &u->p99, &u->p999};
+        for (int k = 0; k < 6; k++)
+            *v[k] = (uint64_t)sqlite3_column_int64(st, 5 + k);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -208,7 +236,8 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
         return db_fail(db, err, errlen, "cannot read");
     int64_t *seqs = NULL;
     if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
-        load_metrics(db, id, out, &seqs) != 0 || load_extras(db, id, seqs, out) != 0) {
+        load_metrics(db, id, out, &seqs) != 0 || load_extras(db, id, seqs, out) != 0 ||
+        load_other_units(db, id, seqs, out) != 0) {
         db_fail(db, err, errlen, "cannot read the run");
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         free(seqs);

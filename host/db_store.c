@@ -99,6 +99,40 @@ static int insert_extras(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
     return 0;
 }
 
+/* The statistics of metric SEQ in its other units (metric_other_units). */
+static int insert_other_units(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
+                              char *err, size_t errlen)
+{
+    static const char sql[] =
+        "INSERT OR REPLACE INTO "
+        "metric_other_units(run_id,seq,unit,n,mean,sd,min,max,p50,p90,p99,p999)"
+        " VALUES(?,?,?,?,?,?,?,?,?,?,?,?)";
+    sqlite3_stmt *st;
+    if (m->n_other_units == 0)
+        return 0;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store a metric's second unit");
+    for (size_t i = 0; i < m->n_other_units; i++) {
+        const struct metric_stats *u = &m->other_units[i];
+        const uint64_t v[] = {u->min, u->max, u->p50, u->p90, u->p99, u->p999};
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, run_id);
+        sqlite3_bind_int64(st, 2, seq);
+        db_bind_text(st, 3, u->unit);
+        sqlite3_bind_int64(st, 4, (int64_t)u->n);
+        sqlite3_bind_double(st, 5, u->mean);
+        sqlite3_bind_double(st, 6, u->sd);
+        for (int k = 0; k < 6; k++)
+            sqlite3_bind_int64(st, 7 + k, (int64_t)v[k]);
+        if (db_step_retry(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return db_fail(db, err, errlen, "cannot store a metric's second unit");
+        }
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
 static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
                          char *err, size_t errlen)
 {
@@ -140,7 +174,9 @@ static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return db_fail(db, err, errlen, "cannot store a metric");
-    return insert_extras(db, run_id, seq, m, err, errlen);
+    if (insert_extras(db, run_id, seq, m, err, errlen) != 0)
+        return -1;
+    return insert_other_units(db, run_id, seq, m, err, errlen);
 }
 
 int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen)
@@ -245,6 +281,13 @@ int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen)
     if (write_header(db, r, err, errlen) != 0) {
         db_rollback(db);
         return -1;
+    }
+    /* A second unit (model-cycles) arrives when the run is over. */
+    for (size_t i = 0; i < r->n_m; i++) {
+        if (insert_other_units(db, r->id, (int64_t)i, &r->m[i], err, errlen) != 0) {
+            db_rollback(db);
+            return -1;
+        }
     }
     /* Flags may have been set after the metrics were stored (artifact
      * detection on the whole run). */

@@ -35,6 +35,10 @@ int figure_parse_unit(const char *s, enum figure_unit *out)
         *out = UNIT_NS;
         return 0;
     }
+    if (strcmp(s, UNIT_MODEL_CYCLES) == 0) {
+        *out = UNIT_MODEL;
+        return 0;
+    }
     return -1;
 }
 
@@ -42,6 +46,8 @@ const char *figure_unit_name(const struct run *r, enum figure_unit unit)
 {
     if (unit == UNIT_NS)
         return "ns";
+    if (unit == UNIT_MODEL)
+        return UNIT_MODEL_CYCLES;
     return r->unit && *r->unit ? r->unit : "?";
 }
 
@@ -62,6 +68,38 @@ void run_display_name(const struct run *r, char *buf, size_t len)
     snprintf(buf, len, "#%lld %s", (long long)r->id, name);
 }
 
+/* figure_value in model-cycles: the metric's statistics in that unit. */
+static int model_value(const struct metric *m, enum figure_stat st, double *value,
+                       const char **stat_used, const char **why)
+{
+    const struct metric_stats *s = metric_unit(m, UNIT_MODEL_CYCLES);
+    if (!s) {
+        *why = "no model-cycles (run without --cycle-model, or a value metric)";
+        return 0;
+    }
+    if (st == STAT_AUTO)
+        st = STAT_P50;
+    switch (st) {
+    case STAT_P50:
+        *value = (double)s->p50;
+        break;
+    case STAT_P99:
+        *value = (double)s->p99;
+        break;
+    case STAT_MIN:
+        *value = (double)s->min;
+        break;
+    case STAT_MAX:
+        *value = (double)s->max;
+        break;
+    default:
+        *value = s->mean;
+        break;
+    }
+    *stat_used = figure_stat_name(st);
+    return 1;
+}
+
 int figure_value(const struct run *r, const struct metric *m, enum figure_stat st,
                  enum figure_unit unit, double *value, const char **stat_used, const char **why)
 {
@@ -78,6 +116,8 @@ int figure_value(const struct run *r, const struct metric *m, enum figure_stat s
         *why = "failed";
         return 0;
     }
+    if (unit == UNIT_MODEL)
+        return model_value(m, st, value, stat_used, why);
     if (st == STAT_AUTO)
         st = m->has_pct ? STAT_P50 : STAT_MEAN;
     if (st != STAT_MEAN && !m->has_pct) {

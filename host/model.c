@@ -83,7 +83,79 @@ void metric_free(struct metric *m)
         free(m->extra[i].value);
     }
     free(m->extra);
+    for (size_t i = 0; i < m->n_other_units; i++)
+        free(m->other_units[i].unit);
+    free(m->other_units);
     memset(m, 0, sizeof *m);
+}
+
+const struct metric_stats *metric_unit(const struct metric *m, const char *unit)
+{
+    for (size_t i = 0; m && i < m->n_other_units; i++)
+        if (strcmp(m->other_units[i].unit, unit) == 0)
+            return &m->other_units[i];
+    return NULL;
+}
+
+struct metric_stats *metric_unit_add(struct metric *m, const char *unit)
+{
+    struct metric_stats *s = (struct metric_stats *)metric_unit(m, unit);
+    if (s)
+        return s;
+    m->other_units = xrealloc(m->other_units, (m->n_other_units + 1) * sizeof *m->other_units);
+    s = &m->other_units[m->n_other_units++];
+    memset(s, 0, sizeof *s);
+    s->unit = xstrdup(unit);
+    return s;
+}
+
+int run_has_unit(const struct run *r, const char *unit)
+{
+    for (size_t i = 0; i < r->n_m; i++)
+        if (metric_unit(&r->m[i], unit))
+            return 1;
+    return 0;
+}
+
+void run_unit_view(const struct run *r, const char *unit, const char *why_none, struct run *view)
+{
+    *view = *r;
+    view->unit = (char *)unit;
+    view->ns_per_unit = 0; /* a model's cycles have no clock */
+    view->m = xcalloc(r->n_m ? r->n_m : 1, sizeof *view->m);
+    for (size_t i = 0; i < r->n_m; i++) {
+        struct metric *v = &view->m[i];
+        const struct metric_stats *s = metric_unit(&r->m[i], unit);
+        *v = r->m[i];
+        v->other_units = NULL;
+        v->n_other_units = 0;
+        v->mean_ns = -1.0;
+        v->unit = NULL; /* in the view's unit (a value metric has no second unit) */
+        v->n_extra = 0;
+        if (!s) {
+            if (v->state == MS_OK) {
+                v->state = MS_NA;
+                v->reason = (char *)why_none;
+            }
+            continue;
+        }
+        v->has_pct = 1;
+        v->n = s->n;
+        v->mean = s->mean;
+        v->sd = s->sd;
+        v->min = s->min;
+        v->max = s->max;
+        v->p50 = s->p50;
+        v->p90 = s->p90;
+        v->p99 = s->p99;
+        v->p999 = s->p999;
+    }
+}
+
+void run_unit_view_free(struct run *view)
+{
+    free(view->m);
+    memset(view, 0, sizeof *view);
 }
 
 void run_free(struct run *r)

@@ -26,6 +26,17 @@ enum metric_flag {
 
 enum metric_state { MS_OK = 0, MS_NA = 1, MS_FAILED = 2 };
 
+/* The same metric's statistics in a second unit, measured in the same run
+ * beside the run's own (`model-cycles`: the cycle model's estimate of core
+ * cycles under QEMU, docs/cycle-model.md). Never replaces the run's figures. */
+struct metric_stats {
+    char *unit; /* "model-cycles" */
+    uint64_t n;
+    double mean, sd;
+    uint64_t min, max, p50, p90, p99, p999;
+};
+#define UNIT_MODEL_CYCLES "model-cycles"
+
 struct metric {
     char *id;
     char *desc; /* may be NULL */
@@ -44,6 +55,9 @@ struct metric {
     int higher_better; /* better=higher: larger figures are better (throughput, score) */
     struct kv *extra;  /* further figures of the result (R record keys rtbench does not know) */
     size_t n_extra;
+    /* The same metric measured in other units (model-cycles: metric_unit), or NULL. */
+    struct metric_stats *other_units;
+    size_t n_other_units;
 };
 
 /* 1 if m is a value metric (its own unit, not a time in the run's unit). */
@@ -98,6 +112,17 @@ void metric_extra_set(struct metric *m, const char *key, const char *value);
 const char *metric_extra(const struct metric *m, const char *key);
 /* Frees what m owns (not m itself) and zeroes it. */
 void metric_free(struct metric *m);
+/* The statistics of M in UNIT, or NULL when it has none. */
+const struct metric_stats *metric_unit(const struct metric *m, const char *unit);
+/* Those statistics, created (zeroed, unit set) if M had none in UNIT. */
+struct metric_stats *metric_unit_add(struct metric *m, const char *unit);
+/* Whether a metric of R has statistics in UNIT. */
+int run_has_unit(const struct run *r, const char *unit);
+/* VIEW: R with the statistics of each metric in UNIT in place of its own (for a
+ * writer's table); a metric without them is n/a with the reason WHY_NONE. The
+ * view shares R's strings: free it with run_unit_view_free, never run_free. */
+void run_unit_view(const struct run *r, const char *unit, const char *why_none, struct run *view);
+void run_unit_view_free(struct run *view);
 void run_free(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);

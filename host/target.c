@@ -98,5 +98,6 @@ void target_cmd_free(struct target_cmd *c)
     for (char **a = c->extra_hdr; a && *a; a++)
         free(*a);
     free(c->extra_hdr);
+    free(c->stderr_path);
     memset(c, 0, sizeof *c);
 }

@@ -11,10 +11,11 @@
 #include <stddef.h>
 
 struct target_cmd {
-    char **argv;      /* NULL-terminated, heap-allocated */
-    char *source;     /* stored as run.source ("host", "qemu:mps2-an385", ...) */
-    char **extra_hdr; /* NULL-terminated key,value,key,value... added to the run header (ram, rom,
-                         icount) */
+    char **argv;       /* NULL-terminated, heap-allocated */
+    char *source;      /* stored as run.source ("host", "qemu:mps2-an385", ...) */
+    char **extra_hdr;  /* NULL-terminated key,value,key,value... added to the run header (ram, rom,
+                          icount) */
+    char *stderr_path; /* the target's stderr into this file (NULL: passed through) */
 };
 
 /* What `rtbench run` asks of the suite on the target, passed as the target
@@ -37,6 +38,25 @@ void target_cmd_free(struct target_cmd *c);
 /* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
                         char *err, size_t errlen);
+
+/* qemu:BOARD for `rtbench run --cycle-model` (target_qemu.c): PLAIN is what
+ * target_qemu_resolve gives (the image whose figures are stored); MARKED runs
+ * the board's image with the cycle model's marks (rtbench-<board>-cm.elf)
+ * under the plugin, with PLUGIN_ARGS ("core=cortex-m3,ws=0"), its result in
+ * RESULT_PATH, the plugin's messages in PLUGIN_LOG, QEMU's stderr in
+ * STDERR_LOG. Both images are
+ * brought up to date by one build. The plugin is $RTBENCH_CYCLE_PLUGIN, else
+ * librtbench-cycle-model.so in the build tree. *ISA gets the board's
+ * architecture profile (board.cmake's RTB_BOARD_ISA). 0, or -1 with a message. */
+struct cycle_target {
+    const char *plugin_args, *result_path, *plugin_log, *stderr_log;
+};
+int target_qemu_resolve_cycle(const char *board, const struct target_options *opt,
+                              const struct cycle_target *ct, struct target_cmd *plain,
+                              struct target_cmd *marked, const char **isa, char *err,
+                              size_t errlen);
+/* The architecture profile of BOARD ("armv7-m", ...), or NULL if unknown. */
+const char *target_qemu_board_isa(const char *board);
 
 /* How a target's process ended (target_run). */
 struct target_ending {

@@ -95,6 +95,9 @@ static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err,
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
+    if (t->stderr_path)
+        posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, t->stderr_path,
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
     sigset_t defs, none;

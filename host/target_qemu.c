@@ -43,7 +43,7 @@ extern char **environ;
 #define MAX_APPEND 240
 
 static const struct {
-    const char *name, *machine;
+    const char *name, *machine, *isa;
 } boards[] = {RTB_BOARDS_TABLE};
 
 /* The QEMU machine of `board`, or NULL when rtbench knows no such board. */
@@ -52,6 +52,14 @@ static const char *board_machine(const char *board)
     for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
         if (strcmp(board, boards[b].name) == 0)
             return boards[b].machine;
+    return NULL;
+}
+
+const char *target_qemu_board_isa(const char *board)
+{
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+        if (strcmp(board, boards[b].name) == 0)
+            return boards[b].isa;
     return NULL;
 }
 
@@ -113,17 +121,17 @@ static void show_build_output(int fd)
     close(fd);
 }
 
-/* Run `cmake --build <dir> --target cortex-m-images`, its output to stderr
- * (never stdout): live on a terminal, else kept in a temporary file and shown
- * only if the build fails. */
-static int build_images(const char *dir, char *err, size_t errlen)
+/* Run `cmake --build <dir> --target TARGET`, its output to stderr (never
+ * stdout): live on a terminal, else kept in a temporary file and shown only if
+ * the build fails. */
+static int build_images(const char *dir, const char *target, char *err, size_t errlen)
 {
     char *cmake = find_on_path("cmake");
     if (!cmake)
         return errf(
             err, errlen,
             "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
-    char *argv[] = {cmake, "--build", (char *)dir, "--target", "cortex-m-images", NULL};
+    char *argv[] = {cmake, "--build", (char *)dir, "--target", (char *)target, NULL};
     int log = -1;
     if (!isatty(STDERR_FILENO)) {
         char tmpl[] = "/tmp/rtbench-build.XXXXXX";
@@ -164,9 +172,9 @@ static int build_images(const char *dir, char *err, size_t errlen)
             close(log);
     }
     if (failed)
-        return errf(
-            err, errlen,
-            "building the Cortex-M images failed (cmake --build %s --target cortex-m-images)", dir);
+        return errf(err, errlen,
+                    "building the Cortex-M images failed (cmake --build %s --target %s)", dir,
+                    target);
     return 0;
 }
 
@@ -383,36 +391,45 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
     strv_push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
 }
 
+/* The build tree of this rtbench into DIR (PATH_MAX bytes); 0, or -1 with a message. */
+static int build_dir(char *dir, char *err, size_t errlen)
+{
+    char exe[PATH_MAX];
+    if (find_build_dir(dir, PATH_MAX, exe, sizeof exe) == 0)
+        return 0;
+    if (!exe[0])
+        return errf(err, errlen,
+                    "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
+    return errf(err, errlen,
+                "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
+                "directory of %s or the 3 above it)",
+                exe);
+}
+
+/* Image NAME in the build tree DIR, which must exist; NULL with a message. */
+static char *built_image(const char *dir, const char *name, char *err, size_t errlen)
+{
+    struct stat st;
+    char *elf = xasprintf("%s/cortex-m/%s.elf", dir, name);
+    if (stat(elf, &st) == 0)
+        return elf;
+    errf(err, errlen, "%s was not built (the reference kernel port ports/refk/port.c missing?)",
+         elf);
+    free(elf);
+    return NULL;
+}
+
 /* The image for BOARD in the build tree of this rtbench, brought up to
  * date unless NO_BUILD; NULL with a message. */
 static char *fresh_image(const char *board, int no_build, char *err, size_t errlen)
 {
-    char dir[PATH_MAX], exe[PATH_MAX];
-    if (find_build_dir(dir, sizeof dir, exe, sizeof exe) != 0) {
-        if (!exe[0])
-            errf(err, errlen,
-                 "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
-        else
-            errf(err, errlen,
-                 "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
-                 "directory of %s or the 3 above it)",
-                 exe);
-        return NULL;
-    }
-    char *elf = xasprintf("%s/cortex-m/rtbench-%s.elf", dir, board);
+    char dir[PATH_MAX], name[128];
     /* Always the incremental build: a stale image would run silently. */
-    struct stat st;
-    if (!no_build && build_images(dir, err, errlen) != 0) {
-        free(elf);
+    if (build_dir(dir, err, errlen) != 0 ||
+        (!no_build && build_images(dir, "cortex-m-images", err, errlen) != 0))
         return NULL;
-    }
-    if (stat(elf, &st) != 0) {
-        errf(err, errlen, "%s was not built (the reference kernel port ports/refk/port.c missing?)",
-             elf);
-        free(elf);
-        return NULL;
-    }
-    return elf;
+    snprintf(name, sizeof name, "rtbench-%s", board);
+    return built_image(dir, name, err, errlen);
 }
 
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
@@ -434,5 +451,74 @@ int target_qemu_resolve(const char *board, const struct target_options *opt, str
         return -1;
     }
     qemu_command(out, qemu, board, elf, append, opt->icount, &mem);
+    return 0;
+}
+
+/* The cycle-model plugin: $RTBENCH_CYCLE_PLUGIN, else the one built in DIR. */
+static char *cycle_plugin(const char *dir, char *err, size_t errlen)
+{
+    const char *env = getenv("RTBENCH_CYCLE_PLUGIN");
+    char *path = env && *env ? xstrdup(env) : xasprintf("%s/librtbench-cycle-model.so", dir);
+    if (access(path, R_OK) == 0)
+        return path;
+    errf(err, errlen, "cycle-model plugin %s not found (build it: make)", path);
+    free(path);
+    return NULL;
+}
+
+/* MARKED: QEMU on ELF with the plugin, as qemu_command builds it. */
+static void cycle_command(struct target_cmd *marked, char *qemu, const char *board, char *elf,
+                          const char *append, char *plugin, const struct cycle_target *ct)
+{
+    size_t n = 0;
+    qemu_command(marked, qemu, board, xstrdup(elf), append, 1, 0, 0);
+    while (marked->argv[n])
+        n++;
+    strv_push(&marked->argv, &n, xstrdup("-plugin"));
+    strv_push(&marked->argv, &n,
+              xasprintf("%s,%s,elf=%s,out=%s", plugin, ct->plugin_args, elf, ct->result_path));
+    /* the plugin's own messages (why it refused to load) into the log */
+    strv_push(&marked->argv, &n, xstrdup("-d"));
+    strv_push(&marked->argv, &n, xstrdup("plugin"));
+    strv_push(&marked->argv, &n, xstrdup("-D"));
+    strv_push(&marked->argv, &n, xstrdup(ct->plugin_log));
+    marked->stderr_path = xstrdup(ct->stderr_log);
+    free(plugin);
+}
+
+int target_qemu_resolve_cycle(const char *board, const struct target_options *opt,
+                              const struct cycle_target *ct, struct target_cmd *plain,
+                              struct target_cmd *marked, const char **isa, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], name[128], append[MAX_APPEND + 64], target[160];
+    char *plugin = NULL, *elf = NULL, *cm_elf = NULL, *qemu = NULL;
+    uint64_t rom, ram;
+    memset(plain, 0, sizeof *plain);
+    memset(marked, 0, sizeof *marked);
+    if (check_options(board, opt, err, errlen) != 0 ||
+        image_cmdline(append, sizeof append, opt, err, errlen) != 0 ||
+        build_dir(dir, err, errlen) != 0 || !(plugin = cycle_plugin(dir, err, errlen)))
+        return -1;
+    *isa = target_qemu_board_isa(board);
+    qemu = find_on_path("qemu-system-arm");
+    snprintf(target, sizeof target, "cortex-m-cycle-image-%s", board);
+    snprintf(name, sizeof name, "rtbench-%s", board);
+    if (!qemu)
+        errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
+    else if (build_images(dir, target, err, errlen) == 0 &&
+             (elf = built_image(dir, name, err, errlen)) != NULL &&
+             target_qemu_elf_size(elf, &rom, &ram, err, errlen) == 0) {
+        snprintf(name, sizeof name, "rtbench-%s-cm", board);
+        cm_elf = built_image(dir, name, err, errlen);
+    }
+    if (!cm_elf) {
+        free(qemu);
+        free(elf);
+        free(plugin);
+        return -1;
+    }
+    cycle_command(marked, xstrdup(qemu), board, cm_elf, append, plugin, ct);
+    free(cm_elf);
+    qemu_command(plain, qemu, board, elf, append, 1, rom, ram);
     return 0;
 }

@@ -155,6 +155,20 @@ static cJSON *json_metric(const struct metric *m)
         for (size_t i = 0; i < m->n_extra; i++)
             cJSON_AddStringToObject(x, m->extra[i].key, m->extra[i].value);
     }
+    if (m->n_other_units) {
+        /* the same metric in other units: {"model-cycles": {"n": ..., ...}} */
+        cJSON *units = cJSON_AddObjectToObject(o, "other_units");
+        for (size_t u = 0; u < m->n_other_units; u++) {
+            const struct metric_stats *st = &m->other_units[u];
+            cJSON *e = cJSON_AddObjectToObject(units, st->unit);
+            const char *k[] = {"n", "min", "p50", "p90", "p99", "p999", "max"};
+            const uint64_t v[] = {st->n, st->min, st->p50, st->p90, st->p99, st->p999, st->max};
+            cJSON_AddNumberToObject(e, "mean", st->mean);
+            cJSON_AddNumberToObject(e, "sd", st->sd);
+            for (size_t i = 0; i < 7; i++)
+                cJSON_AddNumberToObject(e, k[i], (double)v[i]);
+        }
+    }
     return o;
 }
 

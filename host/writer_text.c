@@ -62,19 +62,19 @@ static void u64s(char *b, size_t n, uint64_t v)
 void text_metrics_table(FILE *out, const struct run *r, int full)
 {
     const char *unit = r->unit && *r->unit ? r->unit : "cycles";
-    int idw = 2;
+    int idw = 2, uw = (int)strlen(unit) > 6 ? (int)strlen(unit) : 6;
     for (size_t i = 0; i < r->n_m; i++) {
         int l = (int)strlen(r->m[i].id);
         if (l > idw)
             idw = l;
     }
     if (full)
-        fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s\n", idw, "id",
-                "n", "mean", "sd", "min", "p50", "p90", "p99", "p99.9", "max", "mean ns", "unit",
-                "flags");
-    else
-        fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, "id", "mean", "p50", "p99", "max",
+        fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-*s %s\n", idw, "id",
+                "n", "mean", "sd", "min", "p50", "p90", "p99", "p99.9", "max", "mean ns", uw,
                 "unit", "flags");
+    else
+        fprintf(out, "%-*s %10s %10s %10s %10s  %-*s %s\n", idw, "id", "mean", "p50", "p99", "max",
+                uw, "unit", "flags");
     for (size_t i = 0; i < r->n_m; i++) {
         const struct metric *m = &r->m[i];
         char flags[128];
@@ -116,14 +116,14 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
         if (full) {
             char n[24];
             u64s(n, sizeof n, m->n);
-            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-6s %s", idw,
-                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, mu, flags);
+            fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-*s %s", idw,
+                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, uw, mu, flags);
             for (size_t k = 0; k < m->n_extra; k++)
                 fprintf(out, " %s=%s", m->extra[k].key, m->extra[k].value);
             fputc('\n', out);
         } else {
-            fprintf(out, "%-*s %10s %10s %10s %10s  %-6s %s\n", idw, m->id, mean, p50, p99, mx, mu,
-                    flags);
+            fprintf(out, "%-*s %10s %10s %10s %10s  %-*s %s\n", idw, m->id, mean, p50, p99, mx, uw,
+                    mu, flags);
         }
     }
 }
@@ -218,6 +218,15 @@ static int text_run(FILE *out, const struct run *r)
     text_run_header(out, r);
     fputc('\n', out);
     text_metrics_table(out, r, 1);
+    if (run_has_unit(r, UNIT_MODEL_CYCLES)) {
+        /* the cycle model's estimate, measured in the same run (docs/cycle-model.md) */
+        struct run view;
+        run_unit_view(r, UNIT_MODEL_CYCLES, "no model figure", &view);
+        fprintf(out, "\nmodel-cycles (cycle model %s, estimated core cycles, not silicon):\n",
+                run_hdr(r, "cycle_model") ? run_hdr(r, "cycle_model") : "?");
+        text_metrics_table(out, &view, 1);
+        run_unit_view_free(&view);
+    }
     return ferror(out) ? -1 : 0;
 }
 
