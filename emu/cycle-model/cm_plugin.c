@@ -54,6 +54,7 @@ struct tb_info {
     uint32_t target;      /* direct branch target of the last instruction */
     uint32_t taken_extra; /* cycles a taken conditional branch adds */
     uint32_t refill;      /* refill cycles the last instruction costs when taken */
+    bool align_refill;    /* taken: + 1 if the target is a 32-bit instruction at a halfword */
     uint64_t end_count;   /* inline: times the last instruction executed */
     bool is_handler;      /* starts at an exception handler */
     bool end_branch;      /* the last instruction may write PC */
@@ -413,6 +414,11 @@ static void tb_exec(unsigned vcpu, void *ud)
             }
             if (!exc_return && cm_in_flash(&model, cur->start))
                 g_cycles += model.ws;
+            /* P = 2 for a 32-bit target at a halfword address ([ALN], cm_timing.c) */
+            if (!exc_return && p->align_refill && cur->ins[0].size == 4 && (cur->start & 2)) {
+                g_cycles++;
+                prof_taken_cycles++;
+            }
         }
         /* a call through a pointer may land on a handler: not an exception */
         if (p->end_call && !p->end_direct)
@@ -517,6 +523,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
             ti->end_ret = cur.writes_pc && !cur.is_call && !cur.direct && cur.kind != CM_K_TB;
             ti->taken_extra = price.taken_extra;
             ti->refill = price.refill;
+            ti->align_refill = price.align_refill;
             qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
                                                        &ti->end_count, 1);
         }
@@ -636,8 +643,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     cm_model_init(&model, core);
     model.ws = ws;
     model.muls = muls;
-    if (have_p)
+    if (have_p) {
         model.p = p;
+        model.p_align = false; /* a fixed P, as given */
+    }
     if (pick)
         model.pick = pick[1] == 'i' ? (pick[2] == 'n' ? CM_PICK_MIN : CM_PICK_MID) : CM_PICK_MAX;
 
@@ -667,9 +676,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         }
         fprintf(out, "# rtbench cycle-model 1\n");
         fprintf(out,
-                "M core=%s ws=%u p=%u range=%s muls=%u entry=%u exit=%u tail=%u"
+                "M core=%s ws=%u p=%u%s range=%s muls=%u entry=%u exit=%u tail=%u"
                 " handlers=%u marks=",
-                core->name, model.ws, model.p,
+                core->name, model.ws, model.p, model.p_align ? "+align" : "",
                 model.pick == CM_PICK_MIN   ? "min"
                 : model.pick == CM_PICK_MAX ? "max"
                                             : "mid",

@@ -22,7 +22,7 @@ struct cm_core {
     const char *name;   /* plugin argument core=NAME */
     const char *source; /* the manual the table comes from */
     bool thumb2;        /* ARMv7-M / ARMv8-M Mainline instruction set */
-    uint8_t p;          /* pipeline refill after a branch or a write to PC (P) */
+    uint8_t p;          /* pipeline refill after a branch or a write to PC (P, its least) */
     uint8_t p_load;     /* pipeline refill after a load to PC */
     uint8_t bl_exec;    /* BL cycles before the refill */
     uint8_t ldr, str_imm, str_reg, strex;
@@ -38,8 +38,9 @@ struct cm_core {
 
 struct cm_model {
     const struct cm_core *core;
-    unsigned ws; /* flash wait states */
-    unsigned p;  /* refill used (core default or p=) */
+    unsigned ws;  /* flash wait states */
+    unsigned p;   /* refill used (core default or p=) */
+    bool p_align; /* ARMv7-M/v8-M: P + 1 to a 32-bit target at a halfword address (not p=) */
     enum cm_range_pick pick;
     unsigned muls;               /* ARMv6-M MULS: 1 (fast multiplier) or 32 (small multiplier) */
     uint32_t flash_lo, flash_hi; /* the wait-state region [lo, hi) */
@@ -49,6 +50,7 @@ struct cm_price {
     uint32_t base;        /* charged each time the instruction executes */
     uint32_t taken_extra; /* added when a conditional branch is taken */
     uint32_t refill;      /* the refill part of base + taken_extra */
+    bool align_refill;    /* + 1 when the target is a 32-bit instruction at a halfword address */
 };
 
 const struct cm_core *cm_core_find(const char *name);

@@ -2,7 +2,7 @@
  * Cycle-model validation rows (docs/cycle-model.md, 3(a)): instruction
  * sequences whose cycle counts the Technical Reference Manuals state, each in
  * one marked window, tagged with its row id (expected.txt gives the cycles).
- * Rows 1-17 run on every core (ARMv6-M subset), rows 20-34 on ARMv7-M and
+ * Rows 1-17 run on every core (ARMv6-M subset), rows 20-36 on ARMv7-M and
  * ARMv8-M Mainline only. r7 holds the mark block throughout (marks.h).
  */
 #include "marks.h"
@@ -354,6 +354,25 @@ tbb_table:
     ROW(34)
     MARK_OPEN
     sdiv r0, r1, r2
+    MARK_CLOSE
+    ENDROW
+
+/* 35: B to a 32-bit instruction at a halfword (not word) address: P = 2 */
+    ROW(35)
+    MARK_OPEN
+    b 1f
+    .align 2
+    nop
+1:  add.w r0, r0, #1
+    MARK_CLOSE
+    ENDROW
+
+/* 36: B to a 32-bit instruction at a word address: P = 1 */
+    ROW(36)
+    MARK_OPEN
+    b 1f
+    .align 2
+1:  add.w r0, r0, #1
     MARK_CLOSE
     ENDROW
 #endif
