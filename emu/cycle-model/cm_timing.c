@@ -208,7 +208,22 @@ const struct cm_core *cm_core_find(const char *name)
 
 const char *cm_core_names(void)
 {
-    return "cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m33";
+    static char names[128];
+    if (!names[0]) {
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++) {
+            size_t l = strlen(cores[i].name);
+            if (len + l + 3 > sizeof names)
+                break;
+            if (i) {
+                memcpy(names + len, ", ", 2);
+                len += 2;
+            }
+            memcpy(names + len, cores[i].name, l + 1);
+            len += l;
+        }
+    }
+    return names;
 }
 
 void cm_model_init(struct cm_model *m, const struct cm_core *core)
