@@ -33,6 +33,17 @@
         (a), (b)                                                                                   \
     }
 
+/* The Cortex-M4 figures, also used for the Cortex-M33 (see above): [M4] Table 3-1 and
+ * 3.3.2 (MUL, MLA, MLS and the long multiplies 1; loads 2, pipelined as on the M3),
+ * Table 7-1 (VMLA/VFMA 3, VDIV/VSQRT 14, VLDR/VSTR 2, VLDM/VPUSH 1 + N), exception
+ * entry 12 and exit 10 [KBA] [LAT], tail-chain 6 [TC]. */
+#define CM_M4_TABLE                                                                                \
+    .thumb2 = true, .p = 1, .p_load = 3, .bl_exec = 1, .ldr = 2, .str_imm = 1, .str_reg = 2,       \
+    .strex = 2, .ld_pipeline = true, .agu_stall = true, .mul = R(1, 1), .mla = R(1, 1),            \
+    .mull = R(1, 1), .mlal = R(1, 1), .dspmul = R(1, 1), .div = R(2, 12), .mrs = R(1, 2),          \
+    .msr = R(1, 2), .cps = R(1, 2), .barrier = 1, .isb = 0, .fpmac = 3, .fpdiv = 14, .fpldst = 2,  \
+    .exc_entry = 12, .exc_exit = 10, .exc_tail = 6
+
 static const struct cm_core cores[] = {
     {
         .name = "cortex-m0",
@@ -133,65 +144,15 @@ static const struct cm_core cores[] = {
     {
         .name = "cortex-m4",
         .source = "Cortex-M4 TRM DDI 0439B 3.3.1 Table 3-1, 3.3.2, 7.2.3 Table 7-1",
-        .thumb2 = true,
-        .p = 1,
-        .p_load = 3,
-        .bl_exec = 1,
-        .ldr = 2,
-        .str_imm = 1,
-        .str_reg = 2,
-        .strex = 2,
-        .ld_pipeline = true,
-        .agu_stall = true,
-        .mul = R(1, 1), /* MUL, MLA, MLS, long multiplies 1 [M4] */
-        .mla = R(1, 1),
-        .mull = R(1, 1),
-        .mlal = R(1, 1),
-        .dspmul = R(1, 1),
-        .div = R(2, 12),
-        .mrs = R(1, 2),
-        .msr = R(1, 2),
-        .cps = R(1, 2),
-        .barrier = 1,
-        .isb = 0,
-        .fpmac = 3,  /* VMLA, VFMA ... 3 [M4] Table 7-1 */
-        .fpdiv = 14, /* VDIV, VSQRT 14 */
-        .fpldst = 2, /* VLDR, VSTR 2; VLDM/VSTM/VPUSH/VPOP 1 + N */
-        .exc_entry = 12,
-        .exc_exit = 10,
-        .exc_tail = 6,
+        CM_M4_TABLE,
         .exc_exit_approx = false,
     },
     {
+        /* No cycle table of the M33 is public: the M4's, entry from [LAT] (no
+         * security-state change, no FP context), exit and tail-chain as the M4's. */
         .name = "cortex-m33",
         .source = "no public M33 table: Cortex-M4 TRM DDI 0439B figures (approximate)",
-        .thumb2 = true,
-        .p = 1,
-        .p_load = 3,
-        .bl_exec = 1,
-        .ldr = 2,
-        .str_imm = 1,
-        .str_reg = 2,
-        .strex = 2,
-        .ld_pipeline = true,
-        .agu_stall = true,
-        .mul = R(1, 1),
-        .mla = R(1, 1),
-        .mull = R(1, 1),
-        .mlal = R(1, 1),
-        .dspmul = R(1, 1),
-        .div = R(2, 12),
-        .mrs = R(1, 2),
-        .msr = R(1, 2),
-        .cps = R(1, 2),
-        .barrier = 1,
-        .isb = 0,
-        .fpmac = 3,
-        .fpdiv = 14,
-        .fpldst = 2,
-        .exc_entry = 12, /* [LAT]; no security-state change, no FP context */
-        .exc_exit = 10,  /* as M4: approximate */
-        .exc_tail = 6,   /* as M4: approximate */
+        CM_M4_TABLE,
         .exc_exit_approx = true,
     },
 };
