@@ -135,7 +135,8 @@ void run_unit_view(const struct run *r, const char *unit, const char *why_none, 
         if (!s) {
             if (v->state == MS_OK) {
                 v->state = MS_NA;
-                v->reason = (char *)why_none;
+                v->reason = metric_is_value(&r->m[i]) ? (char *)"a value, not a timed window"
+                                                      : (char *)why_none;
             }
             continue;
         }

@@ -241,11 +241,11 @@ static void test_db(void)
     const struct metric_stats *b = metric_unit(&back.m[0], UNIT_MODEL_CYCLES);
     CHECK(b && b->n == 3 && b->min == 20 && b->p50 == 21 && b->max == 30 && b->mean == 23.667);
     CHECK(!metric_unit(&back.m[1], UNIT_MODEL_CYCLES) && back.m[0].n_other_units == 1);
-    /* the view: a.ok in model-cycles, c.value n/a (no model figure), b.na as it was */
+    /* the view: a.ok in model-cycles, c.value n/a (a value metric), b.na as it was */
     struct run view;
     run_unit_view(&back, UNIT_MODEL_CYCLES, "no model figure", &view);
     CHECK(view.m[0].state == MS_OK && view.m[0].p50 == 21 && view.m[0].mean_ns < 0);
-    CHECK(view.m[2].state == MS_NA && strcmp(view.m[2].reason, "no model figure") == 0);
+    CHECK(view.m[2].state == MS_NA && strcmp(view.m[2].reason, "a value, not a timed window") == 0);
     CHECK(view.m[1].state == MS_NA && strcmp(view.m[1].reason, "no such object") == 0);
     CHECK(strcmp(view.unit, UNIT_MODEL_CYCLES) == 0);
     run_unit_view_free(&view);
