@@ -15,15 +15,18 @@ rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
 db="$tmp/cm.db"
 stored() { "$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l; }
 
-# two runs with the model, one without
+# two runs with the model, one without: every timed benchmark (Thread-Metric's tm.*
+# are values, not windows, and take long)
+sel='*,-tm.*'
 for i in 1 2; do
-    "$rtbench" run --target qemu:$board --cycle-model $core --iterations 20 --db "$db" \
-        >"$tmp/out$i" 2>"$tmp/err$i"
+    "$rtbench" run --target qemu:$board --cycle-model $core --filter "$sel" --iterations 20 \
+        --db "$db" >"$tmp/out$i" 2>"$tmp/err$i"
     rc=$?
     check "run $i with --cycle-model $core exits 0" '[ $rc -eq 0 ]'
     [ $rc -eq 0 ] || cat "$tmp/err$i" >&2
 done
-"$rtbench" run --target qemu:$board --iterations 20 --db "$db" >"$tmp/out3" 2>"$tmp/err3"
+"$rtbench" run --target qemu:$board --filter "$sel" --iterations 20 --db "$db" >"$tmp/out3" \
+    2>"$tmp/err3"
 check "run 3 without the model exits 0" '[ $? -eq 0 ]'
 check "three runs stored" '[ "$(stored)" -eq 3 ]'
 check "run prints the model-cycles table" 'grep -q "^model-cycles (cycle model $core,ws=0" "$tmp/out1"'
