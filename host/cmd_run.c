@@ -440,58 +440,56 @@ int cmd_run(int argc, char **argv)
 {
     struct run_options o = {"host", NULL, NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S,
                             NULL,   NULL};
-    NULL, NULL
-};
-int first;
-int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
-if (rc != CLI_GO)
-    return rc;
-if (first < argc)
-    return cli_extra_arg("run", argv[first]);
-if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
-    free(o.params_buf);
-    return 2;
-}
-struct run_session session;
-memset(&session, 0, sizeof session);
-session.label = o.label;
-if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
-    free(o.params_buf);
-    return 2;
-}
-struct target_cmd target;
-struct cycle_run cycle;
-if (o.cycle_model) {
-    if (cycle_run_prepare(o.cycle_model, o.target_spec + 5, &o.target, o.timeout_s, &cycle,
-                          &target) != 0) {
-        db_close(session.db);
+    int first;
+    int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first < argc)
+        return cli_extra_arg("run", argv[first]);
+    if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
+        free(o.params_buf);
         return 2;
     }
-    session.cycle = &cycle;
-} else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
-           0) {
-    fprintf(stderr, "rtbench run: %s\n", session.err);
+    struct run_session session;
+    memset(&session, 0, sizeof session);
+    session.label = o.label;
+    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
+        free(o.params_buf);
+        return 2;
+    }
+    struct target_cmd target;
+    struct cycle_run cycle;
+    if (o.cycle_model) {
+        if (cycle_run_prepare(o.cycle_model, o.target_spec + 5, &o.target, o.timeout_s, &cycle,
+                              &target) != 0) {
+            db_close(session.db);
+            return 2;
+        }
+        session.cycle = &cycle;
+    } else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
+               0) {
+        fprintf(stderr, "rtbench run: %s\n", session.err);
+        db_close(session.db);
+        free(o.params_buf);
+        return 2;
+    }
+    session.target = &target;
+    session.tty = isatty(STDERR_FILENO);
+    record_parser_init(&session.parser);
+    struct target_ending end;
+    if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err,
+                   sizeof session.err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", session.err);
+        rc = 2;
+    } else {
+        rc = finish_session(&session, &end);
+        target_ending_free(&end);
+    }
+    record_parser_free(&session.parser);
+    target_cmd_free(&target);
+    if (session.cycle)
+        cycle_run_free(session.cycle);
     db_close(session.db);
     free(o.params_buf);
-    return 2;
-}
-session.target = &target;
-session.tty = isatty(STDERR_FILENO);
-record_parser_init(&session.parser);
-struct target_ending end;
-if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err, sizeof session.err) !=
-    0) {
-    fprintf(stderr, "rtbench run: %s\n", session.err);
-    rc = 2;
-} else {
-    rc = finish_session(&session, &end);
-    target_ending_free(&end);
-}
-record_parser_free(&session.parser);
-target_cmd_free(&target);
-if (session.cycle)
-    cycle_run_free(session.cycle);
-db_close(session.db);
-free(o.params_buf);
-return rc;
+    return rc;
 }
