@@ -471,7 +471,8 @@ static void cycle_command(struct target_cmd *marked, char *qemu, const char *boa
                           const char *append, char *plugin, const struct cycle_target *ct)
 {
     size_t n = 0;
-    qemu_command(marked, qemu, board, xstrdup(elf), append, 1, 0, 0);
+    struct elf_layout none = {0, 0, "", ""}; /* its header is not stored */
+    qemu_command(marked, qemu, board, xstrdup(elf), append, 1, &none);
     while (marked->argv[n])
         n++;
     strv_push(&marked->argv, &n, xstrdup("-plugin"));
@@ -492,7 +493,7 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
 {
     char dir[PATH_MAX], name[128], append[MAX_APPEND + 64], target[160];
     char *plugin = NULL, *elf = NULL, *cm_elf = NULL, *qemu = NULL;
-    uint64_t rom, ram;
+    struct elf_layout mem;
     memset(plain, 0, sizeof *plain);
     memset(marked, 0, sizeof *marked);
     if (check_options(board, opt, err, errlen) != 0 ||
@@ -507,7 +508,7 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
         errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
     else if (build_images(dir, target, err, errlen) == 0 &&
              (elf = built_image(dir, name, err, errlen)) != NULL &&
-             target_qemu_elf_size(elf, &rom, &ram, err, errlen) == 0) {
+             elf_layout(elf, &mem, err, errlen) == 0) {
         snprintf(name, sizeof name, "rtbench-%s-cm", board);
         cm_elf = built_image(dir, name, err, errlen);
     }
@@ -519,6 +520,6 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
     }
     cycle_command(marked, xstrdup(qemu), board, cm_elf, append, plugin, ct);
     free(cm_elf);
-    qemu_command(plain, qemu, board, elf, append, 1, rom, ram);
+    qemu_command(plain, qemu, board, elf, append, 1, &mem);
     return 0;
 }
