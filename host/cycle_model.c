@@ -310,12 +310,14 @@ void cycle_outcome_free(struct cycle_outcome *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Whether metric A (plain image) and B (marked image) are the same figure. */
+/* Whether metric A (plain image) and B (marked image) are the same figure.
+ * A value metric (a rate or a score over a span that contains counter reads,
+ * whose stamps the marked image adds) has no model figure and may differ. */
 static int same_metric(const struct metric *a, const struct metric *b)
 {
     if (strcmp(a->id, b->id) != 0 || a->state != b->state)
         return 0;
-    if (a->state != MS_OK)
+    if (a->state != MS_OK || metric_is_value(a))
         return 1;
     struct metric_stats s = {NULL,   a->n,   a->mean, a->sd,  a->min,
                              a->max, a->p50, a->p90,  a->p99, a->p999};
