@@ -273,18 +273,22 @@ static const struct option run_options[] = {
     {"params", required_argument, NULL, 'p'},
     {"tm-period", required_argument, NULL, 'P'},
     {"cycle-model", required_argument, NULL, 'C'},
+    {"flash", required_argument, NULL, 'F'},
+    {"reset", required_argument, NULL, 'R'},
     {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
     "run",
-    "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD] [--filter GLOB]\n"
-    "                   [--iterations N] [--params LIST] [--label L] [--db PATH] [--timeout S]\n"
-    "                   [--tm-period S] [--no-icount] [--cycle-model CORE[,ws=N]]\n"
+    "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD|serial:DEVICE[@BAUD]]\n"
+    "                   [--filter GLOB] [--iterations N] [--params LIST] [--label L]\n"
+    "                   [--db PATH] [--timeout S] [--tm-period S] [--no-icount]\n"
+    "                   [--cycle-model CORE[,ws=N]] [--flash CMD] [--reset CMD]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
-    "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD\n"
+    "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD,\n"
+    "                       serial:DEVICE[@BAUD] (a board on a serial port, 115200 8N1)\n"
     "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
     "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
     "  -p, --params LIST    run-time parameters of the benchmark families,\n"
@@ -302,6 +306,8 @@ static const struct cli_command run_command = {
     "                       cycles (unit model-cycles) beside the instruction counts;\n"
     "                       CORE cortex-m0, cortex-m0plus, cortex-m3, cortex-m4,\n"
     "                       cortex-m33; N flash wait states (default 0)\n"
+    "      --flash CMD      serial: run CMD (split on spaces, no shell) once the port is open\n"
+    "      --reset CMD      serial: then run CMD (restarts the board), then read the port\n"
     "  -h, --help           this help\n"
     "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
@@ -313,7 +319,7 @@ static const struct cli_command run_command = {
 
 struct run_options {
     const char *target_spec, *label, *db_path, *cycle_model;
-    struct target_options target; /* filter, iterations, params, icount */
+    struct target_options target; /* filter, iterations, params, icount, flash, reset */
     unsigned timeout_s;
     const char *tm_period; /* --tm-period S, merged into target.params */
     char *params_buf;      /* target.params with tm_period_ms, when --tm-period */
@@ -347,6 +353,12 @@ static int run_option(void *ctx, int id, const char *value)
         return cli_uint_option("run", "--timeout", value, 86400u, &o->timeout_s);
     case 'C':
         o->cycle_model = value;
+        break;
+    case 'F':
+        o->target.flash = value;
+        break;
+    case 'R':
+        o->target.reset = value;
         break;
     default: /* 'I' */
         o->target.icount = 0;
@@ -438,8 +450,8 @@ static int merge_tm_period(struct run_options *o)
 
 int cmd_run(int argc, char **argv)
 {
-    struct run_options o = {"host", NULL, NULL, NULL, {NULL, 0, NULL, 1, 0}, DEFAULT_TIMEOUT_S,
-                            NULL,   NULL};
+    struct run_options o = {
+        "host", NULL, NULL, NULL, {NULL, 0, NULL, 1, 0, NULL, NULL}, DEFAULT_TIMEOUT_S, NULL, NULL};
     int first;
     int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
     if (rc != CLI_GO)

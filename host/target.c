@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "target_internal.h"
 #include "util.h"
 
 /* Directory of the running rtbench executable. */
@@ -26,6 +27,23 @@ static int self_dir(char *buf, size_t len)
     return 0;
 }
 
+char **target_split_words(const char *s, size_t *n)
+{
+    char **v = NULL;
+    *n = 0;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        const char *e = strchr(s, ' ');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        strv_push(&v, n, xstrndup(s, l));
+        s += l;
+    }
+    return v;
+}
+
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
                    char *err, size_t errlen)
 {
@@ -33,6 +51,11 @@ int target_resolve(const char *spec, const struct target_options *opt, struct ta
     if (!spec || !*spec)
         spec = "host";
     size_t n = 0;
+    if (strncmp(spec, "serial:", 7) == 0)
+        return target_serial_resolve(spec + 7, opt, out, err, errlen);
+    if (opt->flash || opt->reset)
+        return errf(err, errlen, "%s applies to serial: targets only, not '%s'",
+                    opt->flash ? "--flash" : "--reset", spec);
     if (strcmp(spec, "host") == 0) {
         char dir[PATH_MAX];
         if (self_dir(dir, sizeof dir) != 0)
@@ -61,17 +84,7 @@ int target_resolve(const char *spec, const struct target_options *opt, struct ta
         return 0;
     }
     if (strncmp(spec, "cmd:", 4) == 0) {
-        const char *s = spec + 4;
-        while (*s) {
-            while (*s == ' ')
-                s++;
-            if (!*s)
-                break;
-            const char *e = strchr(s, ' ');
-            size_t l = e ? (size_t)(e - s) : strlen(s);
-            strv_push(&out->argv, &n, xstrndup(s, l));
-            s += l;
-        }
+        out->argv = target_split_words(spec + 4, &n);
         if (n == 0)
             return errf(err, errlen, "--target cmd: needs a command (cmd:PROG ARGS...)");
         out->source = xstrdup(spec);
@@ -84,20 +97,28 @@ int target_resolve(const char *spec, const struct target_options *opt, struct ta
             return errf(err, errlen, "--target qemu: needs a board (qemu:mps2-an385)");
         return target_qemu_resolve(spec + 5, opt, out, err, errlen);
     }
-    return errf(err, errlen, "unknown target '%s' (host, cmd:PROG ARGS..., qemu:BOARD)", spec);
+    return errf(err, errlen,
+                "unknown target '%s' (host, cmd:PROG ARGS..., qemu:BOARD, serial:DEVICE[@BAUD])",
+                spec);
+}
+
+static void strv_free(char **v)
+{
+    for (char **a = v; a && *a; a++)
+        free(*a);
+    free(v);
 }
 
 void target_cmd_free(struct target_cmd *c)
 {
     if (!c)
         return;
-    for (char **a = c->argv; a && *a; a++)
-        free(*a);
-    free(c->argv);
+    strv_free(c->argv);
     free(c->source);
-    for (char **a = c->extra_hdr; a && *a; a++)
-        free(*a);
-    free(c->extra_hdr);
+    strv_free(c->extra_hdr);
     free(c->stderr_path);
+    free(c->serial_dev);
+    strv_free(c->flash_argv);
+    strv_free(c->reset_argv);
     memset(c, 0, sizeof *c);
 }

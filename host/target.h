@@ -1,9 +1,13 @@
 /*
  * rtbench host - targets: turning a --target spec into a command to start
- * (target.c, target_qemu.c) and running it (target_process.c).
+ * (target.c, target_qemu.c, target_serial.c) and running it
+ * (target_process.c; a serial: port in target_serial.c).
  *   host       the POSIX target next to this binary (build/rtbench-posix)
  *   cmd:ARGS   any command (split on spaces, no shell) printing rtbench records
  *   qemu:BOARD a Cortex-M image under QEMU (target_qemu.c)
+ *   serial:DEVICE[@BAUD]  a board on a serial port (target_serial.c): no
+ *              process; the port is read directly, after the optional --flash
+ *              and --reset commands (run like targets: no shell)
  */
 #ifndef RTBH_TARGET_H
 #define RTBH_TARGET_H
@@ -16,6 +20,12 @@ struct target_cmd {
     char **extra_hdr;  /* NULL-terminated key,value,key,value... added to the run header (ram, rom,
                           icount) */
     char *stderr_path; /* the target's stderr into this file (NULL: passed through) */
+    int merge_stderr;  /* its stderr into the pipe of its stdout (a --flash/--reset command) */
+    /* serial:DEVICE[@BAUD] (argv is NULL): the port, its rate, and the
+     * commands run once it is open (NULL-terminated argvs, or NULL) */
+    char *serial_dev;
+    unsigned baud;
+    char **flash_argv, **reset_argv;
 };
 
 /* What `rtbench run` asks of the suite on the target, passed as the target
@@ -27,6 +37,8 @@ struct target_options {
     int icount;          /* qemu: run under -icount (deterministic) */
     int no_build;        /* qemu: take the image as it is (the caller had it brought up to
                             date already: one build for every point of a sweep) */
+    const char *flash;   /* serial: --flash and --reset commands (split on spaces like cmd:, */
+    const char *reset;   /* no shell), run in this order once the port is open; or NULL */
 };
 
 /* Resolve `spec` with the run's options appended as the target understands
@@ -34,6 +46,14 @@ struct target_options {
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
                    char *err, size_t errlen);
 void target_cmd_free(struct target_cmd *c);
+
+/* serial:DEVICE[@BAUD] (target_serial.c): SPEC is the text after "serial:";
+ * the options other than flash and reset are refused (a board alone has no
+ * command line). */
+int target_serial_resolve(const char *spec, const struct target_options *opt,
+                          struct target_cmd *out, char *err, size_t errlen);
+/* ARGS split on spaces into a NULL-terminated argv (*n words; NULL if none). */
+char **target_split_words(const char *args, size_t *n);
 
 /* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
@@ -63,7 +83,7 @@ struct target_ending {
     char *why;           /* NULL when it exited 0 on its own; else "timeout after 300 s",
                             "interrupted by SIGINT", "target killed by signal 11 (Segmentation
                             fault)", "target exited with status 3" (owned) */
-    int signal;          /* SIGINT or SIGTERM that interrupted rtbench, else 0 */
+    int signal;          /* SIGINT, SIGTERM or SIGHUP that interrupted rtbench, else 0 */
     int stopped;         /* rtbench stopped it (timeout or signal) */
     int exit_status;     /* its exit status when it exited, else -1 */
     unsigned long lines; /* lines of output read */
@@ -75,11 +95,16 @@ typedef void (*target_line_fn)(void *ctx, const char *line, size_t len);
 
 /* Runs the target (target_process.c): started directly in its own process
  * group, stdin /dev/null, stdout read line by line into ON_LINE as it
- * arrives, stderr passed through. After TIMEOUT_S seconds, or on SIGINT or
- * SIGTERM to rtbench, the group gets SIGTERM and, 2 s later, SIGKILL. Then
+ * arrives, stderr passed through. After TIMEOUT_S seconds, or on SIGINT,
+ * SIGTERM or SIGHUP to rtbench, the group gets SIGTERM and, 2 s later, SIGKILL. Then
  * it is reaped and its ending described in *END (free with
  * target_ending_free). 0, or -1 with a message in err if it cannot be
- * started. */
+ * started.
+ * A serial: target (target_serial.c) is read the same way from its port, up
+ * to the end record (and the board's "rtbench: exit N" line), the timeout,
+ * a signal or the port's disappearance; the port's settings are restored
+ * on every way out. -1 when the port cannot be opened (missing, busy, not a
+ * terminal, rate refused). */
 int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
                struct target_ending *end, char *err, size_t errlen);
 
@@ -88,14 +113,15 @@ int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on
  * be started, or rtbench was interrupted already). target_poll waits at most
  * 200 ms for output of the N targets in PROCS (NULL entries are skipped),
  * hands each complete line to its ON_LINE, stops those past their timeout
- * (or all, after SIGINT or SIGTERM), and when one has ended (stdout closed,
- * reaped) frees it, sets PROCS[i] to NULL, describes its ending in *END
- * (free with target_ending_free) and returns i; else -1. */
+ * (or all, after SIGINT, SIGTERM or SIGHUP), and when one has ended (stdout
+ * closed and reaped; a serial: port done with) frees it, sets PROCS[i] to NULL, describes its
+ * ending in *END (free with target_ending_free) and returns i; else -1. */
 struct target_proc;
 int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
                  struct target_proc **out, char *err, size_t errlen);
 int target_poll(struct target_proc **procs, size_t n, struct target_ending *end);
-/* SIGINT or SIGTERM if one interrupted rtbench while targets ran, else 0. */
+/* SIGINT, SIGTERM or SIGHUP if one interrupted rtbench while targets ran,
+ * else 0. */
 int target_interrupted(void);
 void target_ending_free(struct target_ending *e);
 

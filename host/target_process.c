@@ -1,13 +1,15 @@
 /*
- * rtbench host - running a target's process (target.h: target_run).
+ * rtbench host - running targets (target.h: target_start, target_poll,
+ * target_run), and the process kind of target (target_internal.h).
  *
- * The target is started with posix_spawnp (an argv, never a shell) in its
- * own process group, stdin from /dev/null, stdout into a pipe that is read
- * line by line as it arrives; its stderr passes through. Several targets can
- * run at once (target_start, then target_poll over all of them: sweep). At the deadline,
- * or when rtbench gets SIGINT or SIGTERM, the whole group gets SIGTERM and,
- * KILL_GRACE_MS later, SIGKILL. The target is reaped, and how it ended is
- * put in words for the run's status.
+ * A process target is started with posix_spawnp (an argv, never a shell) in
+ * its own process group, stdin from /dev/null, stdout into a pipe that is
+ * read line by line as it arrives; its stderr passes through. Several
+ * targets of any kind (a serial: port is the other, target_serial.c) run at
+ * once: target_start, then target_poll over all of them (sweep). At the
+ * deadline, or when rtbench gets SIGINT, SIGTERM or SIGHUP, the whole group
+ * gets SIGTERM and, TARGET_KILL_GRACE_MS later, SIGKILL. The target is
+ * reaped, and how it ended is put in words for the run's status.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,11 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "target.h"
+#include "target_internal.h"
 #include "util.h"
 
-#define KILL_GRACE_MS 2000
-#define POLL_MS 200         /* longest wait before got_signal is looked at again */
 #define REAP_MS 20          /* between looks at a target that closed its stdout */
 #define MAX_LINE (1u << 20) /* longest line kept whole from the target */
 
@@ -39,29 +39,25 @@ static void on_signal(int sig)
     got_signal = sig;
 }
 
+const char *target_signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
 /* Signal the target's whole process group (it may have children). */
 static void kill_target(pid_t pid, int sig)
 {
+    if (pid <= 0) /* never kill(0) or kill(-1): that would be rtbench's group, or everything */
+        return;
     if (kill(-pid, sig) != 0)
         kill(pid, sig);
 }
-
-/* Stopping the target: on SIGINT/SIGTERM to rtbench or at the deadline,
- * SIGTERM to its group, then SIGKILL after a grace period. */
-struct stopper {
-    pid_t pid;
-    long deadline; /* ms, CLOCK_MONOTONIC */
-    long kill_at;  /* when SIGKILL follows SIGTERM; 0 if not pending */
-    unsigned timeout_s;
-    char *why;  /* why the target was stopped; NULL while it was not */
-    int signal; /* the signal that interrupted rtbench, 0 if none */
-};
 
 static void stop_check(struct stopper *stop, long t)
 {
     if (!stop->why && got_signal) {
         stop->signal = got_signal;
-        stop->why = xasprintf("interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
+        stop->why = xasprintf("interrupted by %s", target_signal_name(got_signal));
     } else if (!stop->why && t >= stop->deadline) {
         stop->why = xasprintf("timeout after %u s", stop->timeout_s);
     } else {
@@ -72,20 +68,22 @@ static void stop_check(struct stopper *stop, long t)
         return;
     }
     kill_target(stop->pid, SIGTERM);
-    stop->kill_at = t + KILL_GRACE_MS;
+    stop->kill_at = t + TARGET_KILL_GRACE_MS;
 }
 
 /* How long the read loop may wait in poll() at time T. */
 static int poll_wait(const struct stopper *stop, long t)
 {
-    long wait = stop->why ? (stop->kill_at ? stop->kill_at - t : POLL_MS) : stop->deadline - t;
-    if (wait > POLL_MS)
-        wait = POLL_MS;
+    long wait =
+        stop->why ? (stop->kill_at ? stop->kill_at - t : TARGET_POLL_MS) : stop->deadline - t;
+    if (wait > TARGET_POLL_MS)
+        wait = TARGET_POLL_MS;
     return wait < 0 ? 0 : (int)wait;
 }
 
 /* Starts T's argv in a new process group, its stdout into a pipe (*out_fd),
- * SIGINT, SIGTERM and SIGPIPE at their defaults. 0, or -1 with a message. */
+ * stderr as T says, SIGINT, SIGTERM, SIGHUP and SIGPIPE at their defaults.
+ * 0, or -1 with a message. */
 static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err, size_t errlen)
 {
     int pfd[2];
@@ -95,7 +93,9 @@ static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err,
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
-    if (t->stderr_path)
+    if (t->merge_stderr)
+        posix_spawn_file_actions_adddup2(&fa, pfd[1], STDERR_FILENO);
+    else if (t->stderr_path)
         posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, t->stderr_path,
                                          O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawnattr_t at;
@@ -104,6 +104,7 @@ static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err,
     sigemptyset(&defs);
     sigaddset(&defs, SIGINT);
     sigaddset(&defs, SIGTERM);
+    sigaddset(&defs, SIGHUP);
     sigaddset(&defs, SIGPIPE);
     sigemptyset(&none);
     posix_spawnattr_setsigdefault(&at, &defs);
@@ -124,14 +125,11 @@ static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err,
     return 0;
 }
 
-/* Line splitting of the target's output: whole lines go to on_line. */
-struct line_reader {
-    char *buf;
-    size_t cap, used;
-    target_line_fn on_line;
-    void *ctx;
-    struct target_ending *end;
-};
+void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
+                      struct target_ending *end)
+{
+    *lr = (struct line_reader){xmalloc(4096), 4096, 0, on_line, ctx, end};
+}
 
 static void deliver(struct line_reader *lr, const char *line, size_t len)
 {
@@ -163,6 +161,25 @@ static void split_lines(struct line_reader *lr, int eof)
     }
 }
 
+ssize_t line_reader_read(struct line_reader *lr, int fd)
+{
+    if (lr->cap - lr->used < 4096) {
+        lr->cap *= 2;
+        lr->buf = xrealloc(lr->buf, lr->cap);
+    }
+    ssize_t n = read(fd, lr->buf + lr->used, lr->cap - lr->used);
+    if (n > 0) {
+        lr->used += (size_t)n;
+        split_lines(lr, 0);
+    }
+    return n;
+}
+
+void line_reader_finish(struct line_reader *lr)
+{
+    split_lines(lr, 1);
+}
+
 /* Why the target ended, in words, if not cleanly (exit status 0). */
 static void classify(int status, struct stopper *stop, struct target_ending *end)
 {
@@ -178,32 +195,17 @@ static void classify(int status, struct stopper *stop, struct target_ending *end
         end->why = xasprintf("target exited with status %d", WEXITSTATUS(status));
 }
 
-/* One running target (target.h: target_start / target_poll). */
-struct target_proc {
-    struct stopper stop;
-    int fd; /* its stdout; -1 after EOF */
-    struct line_reader lr;
-    struct target_ending end;
-};
-
 /* Reads what the target's stdout has (poll said so); at EOF or on a read
  * error closes it. */
 static void read_some(struct target_proc *p)
 {
-    struct line_reader *lr = &p->lr;
-    if (lr->cap - lr->used < 4096) {
-        lr->cap *= 2;
-        lr->buf = xrealloc(lr->buf, lr->cap);
-    }
-    ssize_t n = read(p->fd, lr->buf + lr->used, lr->cap - lr->used);
+    ssize_t n = line_reader_read(&p->lr, p->fd);
     if (n < 0 && (errno == EINTR || errno == EAGAIN))
         return;
     if (n < 0)
         fprintf(stderr, "rtbench: reading the target: %s\n", strerror(errno));
-    else
-        lr->used += (size_t)n;
-    split_lines(lr, n <= 0);
     if (n <= 0) {
+        line_reader_finish(&p->lr);
         close(p->fd);
         p->fd = -1;
     }
@@ -211,9 +213,11 @@ static void read_some(struct target_proc *p)
 
 /* After its stdout closed: 1 once the target has exited (reaped, its ending
  * described), else 0 (it may still run after closing its stdout). */
-static int try_reap(struct target_proc *p)
+static int process_ended(struct target_proc *p)
 {
     int status = 0;
+    if (p->fd >= 0)
+        return 0;
     pid_t w = waitpid(p->stop.pid, &status, WNOHANG);
     if (w == 0 || (w < 0 && errno == EINTR))
         return 0;
@@ -221,10 +225,60 @@ static int try_reap(struct target_proc *p)
     return 1;
 }
 
-/* SIGINT and SIGTERM are noted by on_signal while at least one target runs;
- * target_poll then stops every target. */
+static void process_poll_set(struct target_proc *p, long t, struct pollfd *pf, int *wait)
+{
+    stop_check(&p->stop, t);
+    int w = REAP_MS;
+    if (p->fd >= 0) {
+        pf[0].fd = p->fd;
+        w = poll_wait(&p->stop, t);
+    }
+    if (w < *wait)
+        *wait = w;
+}
+
+static void process_ready(struct target_proc *p, const struct pollfd *pf)
+{
+    if (pf[0].fd >= 0 && pf[0].revents)
+        read_some(p);
+}
+
+static void process_release(struct target_proc *p)
+{
+    if (p->fd >= 0) /* only if freed before its end */
+        close(p->fd);
+    p->fd = -1;
+}
+
+const struct target_kind target_process_kind = {process_poll_set, process_ready, process_ended,
+                                                process_release};
+
+int target_process_start(struct target_proc *p, const struct target_cmd *t, long deadline,
+                         unsigned timeout_s, target_line_fn on_line, void *ctx, char *err,
+                         size_t errlen)
+{
+    p->kind = &target_process_kind;
+    p->stop = (struct stopper){0, deadline, 0, timeout_s, NULL, 0};
+    p->fd = -1;
+    if (spawn(t, &p->stop.pid, &p->fd, err, errlen) != 0)
+        return -1;
+    line_reader_init(&p->lr, on_line, ctx, &p->end);
+    return 0;
+}
+
+void target_proc_free(struct target_proc *p)
+{
+    if (!p)
+        return;
+    p->kind->release(p);
+    free(p->lr.buf);
+    free(p);
+}
+
+/* SIGINT, SIGTERM and SIGHUP are noted by on_signal while at least one
+ * target runs; target_poll then stops every target. */
 static unsigned running;
-static struct sigaction old_int, old_term;
+static struct sigaction old_int, old_term, old_hup;
 
 static void signals_catch(void)
 {
@@ -236,6 +290,7 @@ static void signals_catch(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
     got_signal = 0;
 }
 
@@ -245,6 +300,7 @@ static void signals_release(void)
         return;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
 }
 
 int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
@@ -252,63 +308,46 @@ int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn 
 {
     struct target_proc *p = xcalloc(1, sizeof *p);
     signals_catch();
-    p->stop = (struct stopper){0, now_ms() + (long)timeout_s * 1000, 0, timeout_s, NULL, 0};
-    if (got_signal) { /* rtbench was interrupted: start nothing more */
-        p->stop.signal = got_signal;
-        signals_release();
-        free(p);
-        return errf(err, errlen, "interrupted by %s", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-    }
-    if (spawn(t, &p->stop.pid, &p->fd, err, errlen) != 0) {
+    int rc;
+    if (got_signal) /* rtbench was interrupted: start nothing more */
+        rc = errf(err, errlen, "interrupted by %s", target_signal_name(got_signal));
+    else if (t->serial_dev)
+        rc = target_serial_start(p, t, timeout_s, on_line, ctx, err, errlen);
+    else
+        rc = target_process_start(p, t, now_ms() + (long)timeout_s * 1000, timeout_s, on_line, ctx,
+                                  err, errlen);
+    if (rc != 0) {
         signals_release();
         free(p);
         return -1;
     }
-    p->lr = (struct line_reader){xmalloc(4096), 4096, 0, on_line, ctx, &p->end};
     *out = p;
     return 0;
 }
 
-/* The pollfds of the targets still reading (pf[i] for procs[i], fd -1 for
- * none), stopping those that are due; the longest wait before one of them
- * must be looked at again. */
-static int poll_set(struct target_proc **procs, size_t n, struct pollfd *pf)
-{
-    long t = now_ms();
-    int wait = POLL_MS;
-    for (size_t i = 0; i < n; i++) {
-        pf[i] = (struct pollfd){-1, POLLIN, 0};
-        if (!procs[i])
-            continue;
-        stop_check(&procs[i]->stop, t);
-        int w = REAP_MS;
-        if (procs[i]->fd >= 0) {
-            pf[i].fd = procs[i]->fd;
-            w = poll_wait(&procs[i]->stop, t);
-        }
-        if (w < wait)
-            wait = w;
-    }
-    return wait;
-}
-
 int target_poll(struct target_proc **procs, size_t n, struct target_ending *end)
 {
-    struct pollfd *pf = xcalloc(n ? n : 1, sizeof *pf);
-    int pr = poll(pf, (nfds_t)n, poll_set(procs, n, pf));
+    struct pollfd *pf = xcalloc(n ? n * TARGET_MAX_FDS : 1, sizeof *pf);
+    long t = now_ms();
+    int wait = TARGET_POLL_MS;
+    for (size_t i = 0; i < n * TARGET_MAX_FDS; i++)
+        pf[i] = (struct pollfd){-1, POLLIN, 0};
+    for (size_t i = 0; i < n; i++)
+        if (procs[i])
+            procs[i]->kind->poll_set(procs[i], t, pf + i * TARGET_MAX_FDS, &wait);
+    int pr = poll(pf, (nfds_t)(n * TARGET_MAX_FDS), wait);
     if (pr < 0 && errno != EINTR)
         fprintf(stderr, "rtbench: poll: %s\n", strerror(errno));
     for (size_t i = 0; pr > 0 && i < n; i++)
-        if (pf[i].fd >= 0 && pf[i].revents)
-            read_some(procs[i]);
+        if (procs[i])
+            procs[i]->kind->ready(procs[i], pf + i * TARGET_MAX_FDS);
     free(pf);
     for (size_t i = 0; i < n; i++) {
         struct target_proc *p = procs[i];
-        if (!p || p->fd >= 0 || !try_reap(p))
+        if (!p || !p->kind->ended(p))
             continue;
         *end = p->end;
-        free(p->lr.buf);
-        free(p);
+        target_proc_free(p);
         procs[i] = NULL;
         signals_release();
         return (int)i;
