@@ -8,13 +8,14 @@
 #   rtb_board_load(<board>)
 #       sets RTB_BOARD_DIR and the variables of boards/<board>/board.cmake in
 #       the caller's scope: RTB_BOARD_ARCH, RTB_BOARD_ISA, RTB_BOARD_CPU,
-#       RTB_BOARD_DRIVERS, RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_TESTS
+#       RTB_BOARD_DRIVERS, RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_TESTS,
+#       RTB_BOARD_SEMIHOSTING (0: the board runs alone; empty: semihosting)
 #   rtb_board_write_table(<file>)
 #       writes a C header with the table of emulated boards for the host tool:
-#       RTB_BOARDS_TABLE ({name, qemu machine, isa}, ...) and RTB_BOARDS_NAMES
-#       ("a, b, ...")
+#       RTB_BOARDS_TABLE ({name, qemu machine, isa}, ...), RTB_BOARDS_NAMES
+#       ("a, b, ...") and RTB_BOARDS_REAL ("c, d": the boards QEMU cannot run)
 get_filename_component(RTB_BOARDS_DIR ${CMAKE_CURRENT_LIST_DIR}/../boards ABSOLUTE)
-set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS QEMU_MACHINE QEMU_TESTS)
+set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS QEMU_MACHINE QEMU_TESTS SEMIHOSTING)
 
 function(rtb_board_load board)
   set(dir ${RTB_BOARDS_DIR}/${board})
@@ -60,6 +61,7 @@ function(rtb_board_write_table file)
   rtb_board_list(boards)
   set(rows "")
   set(names "")
+  set(real "")
   foreach(b ${boards})
     rtb_board_load(${b})
     if(RTB_BOARD_QEMU_MACHINE)
@@ -68,6 +70,11 @@ function(rtb_board_write_table file)
         string(APPEND names ", ")
       endif()
       string(APPEND names "${b}")
+    else()
+      if(real)
+        string(APPEND real ", ")
+      endif()
+      string(APPEND real "${b}")
     endif()
   endforeach()
   file(CONFIGURE OUTPUT ${file} CONTENT
@@ -79,6 +86,8 @@ function(rtb_board_write_table file)
 #define RTB_BOARDS_TABLE \\
 ${rows}
 #define RTB_BOARDS_NAMES \"${names}\"
+/* The real boards (no QEMU machine): flashed, then read with serial:. */
+#define RTB_BOARDS_REAL \"${real}\"
 
 #endif
 ")

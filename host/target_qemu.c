@@ -301,10 +301,28 @@ int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *e
     return 0;
 }
 
+/* 1 if BOARD is one of the real boards (RTB_BOARDS_REAL, "a, b"). */
+static int real_board(const char *board)
+{
+    size_t l = strlen(board);
+    for (const char *p = RTB_BOARDS_REAL; *p; p += strspn(p, ", ")) {
+        size_t n = strcspn(p, ", ");
+        if (n == l && strncmp(p, board, l) == 0)
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
 /* The board and the run's options, checked before anything is built. */
 static int check_options(const char *board, const struct target_options *opt, char *err,
                          size_t errlen)
 {
+    if (!board_machine(board) && real_board(board))
+        return errf(err, errlen,
+                    "%s is a real board that QEMU cannot run: flash cortex-m/rtbench-%s.hex of "
+                    "the build tree and use --target serial:DEVICE (docs/ports/boards.md)",
+                    board, board);
     if (!board_machine(board))
         return errf(err, errlen, "unknown QEMU board '%s' (boards: %s)", board, RTB_BOARDS_NAMES);
     if (opt->filter && (strpbrk(opt->filter, " \t\r\n\"") || !*opt->filter))

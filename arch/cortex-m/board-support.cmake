@@ -11,7 +11,8 @@
 #                             wants them as such)
 #   rtb_cm_image(<target>)    give an executable the board support: sources,
 #                             include directories, definitions, the linker script,
-#                             .elf in RTB_IMAGE_DIR (default: the build tree)
+#                             .elf in RTB_IMAGE_DIR (default: the build tree); for
+#                             a real board (no QEMU machine) also a .hex to flash
 #
 # A kernel port's CMakeLists.txt (ports/refk) calls rtb_cm_image() on each
 # image it builds; an application linking a kernel adapter (FreeRTOS, ThreadX)
@@ -23,8 +24,14 @@ include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/boards.cmake)
 set(RTB_CM_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 # 1: exit status and command line through semihosting (QEMU, or a debugger
-# that serves it); 0: a board running alone (exit prints and sleeps).
-set(RTB_CM_SEMIHOSTING 1 CACHE STRING "Use semihosting for exit and the command line (1/0)")
+# that serves it); 0: a board running alone (exit prints "rtbench: exit N" and
+# sleeps; the command line is RTB_CM_CMDLINE). Empty: the board's choice
+# (RTB_BOARD_SEMIHOSTING in its board.cmake; 1 if it says nothing).
+set(RTB_CM_SEMIHOSTING "" CACHE STRING
+    "Semihosting for exit and the command line: 1, 0, or empty for the board's default")
+# The options of an image without semihosting, built in ("--filter semaphore.*
+# --iterations 500"; the same options as QEMU's -append).
+set(RTB_CM_CMDLINE "" CACHE STRING "Built-in command line of an image without semihosting")
 
 macro(rtb_cm_board board)
   rtb_board_load(${board})
@@ -37,7 +44,18 @@ macro(rtb_cm_board board)
   set(RTB_CM_BOARD_SOURCES
       ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/semihost.c ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c
       ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_dwt.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/mem.c)
-  set(RTB_CM_BOARD_DEFINES "RTB_CM_BOARD_NAME=\"${board}\"" RTB_CM_SEMIHOSTING=${RTB_CM_SEMIHOSTING})
+  if(NOT RTB_CM_SEMIHOSTING STREQUAL "")
+    set(RTB_CM_SEMIHOSTING_USED ${RTB_CM_SEMIHOSTING})
+  elseif(NOT RTB_BOARD_SEMIHOSTING STREQUAL "")
+    set(RTB_CM_SEMIHOSTING_USED ${RTB_BOARD_SEMIHOSTING})
+  else()
+    set(RTB_CM_SEMIHOSTING_USED 1)
+  endif()
+  set(RTB_CM_BOARD_DEFINES "RTB_CM_BOARD_NAME=\"${board}\""
+      RTB_CM_SEMIHOSTING=${RTB_CM_SEMIHOSTING_USED})
+  if(NOT RTB_CM_CMDLINE STREQUAL "")
+    list(APPEND RTB_CM_BOARD_DEFINES "RTB_CM_CMDLINE=\"${RTB_CM_CMDLINE}\"")
+  endif()
   foreach(driver ${RTB_BOARD_DRIVERS})
     list(APPEND RTB_CM_BOARD_SOURCES ${RTB_CM_DIR}/drivers/${driver}.c)
     string(TOUPPER "RTB_CM_HAVE_${driver}=1" _def)
@@ -65,4 +83,12 @@ function(rtb_cm_image name)
                       -Wl,--no-warn-rwx-segments -L${RTB_BOARD_DIR} -T${RTB_CM_DIR}/cortex-m.ld
                       -Wl,-Map=${CMAKE_CURRENT_BINARY_DIR}/${name}.map)
   target_link_libraries(${name} PRIVATE gcc)
+  # A real board (no QEMU machine) is flashed: an Intel HEX beside the .elf
+  # (what nrfjprog, pyOCD, J-Link and OpenOCD take), and its size in the log.
+  if(NOT RTB_BOARD_QEMU_MACHINE AND CMAKE_OBJCOPY)
+    add_custom_command(TARGET ${name} POST_BUILD
+                       COMMAND ${CMAKE_OBJCOPY} -O ihex $<TARGET_FILE:${name}> ${RTB_IMAGE_DIR}/${name}.hex
+                       COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
+                       VERBATIM)
+  endif()
 endfunction()

@@ -2,7 +2,9 @@
  * rtbench Cortex-M semihosting: exit with a status and read the command
  * line. QEMU implements it with -semihosting-config enable=on,target=native;
  * on a real board a debugger must serve the BKPT 0xAB calls, or the image
- * is built with RTB_CM_SEMIHOSTING=0 (no command line, exit = print + sleep).
+ * is built with RTB_CM_SEMIHOSTING=0: then the command line is the one built
+ * in (RTB_CM_CMDLINE, empty by default) and exit prints "rtbench: exit N"
+ * and sleeps.
  */
 #include <stdint.h>
 
@@ -17,6 +19,15 @@
 #define SYS_EXIT 0x18
 #define SYS_EXIT_EXTENDED 0x20
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+
+#if !RTB_CM_SEMIHOSTING
+/* The built-in command line (cmake -DRTB_CM_CMDLINE="..."): cmdline.c reads
+ * at most 511 bytes, so a longer one does not compile. */
+#ifndef RTB_CM_CMDLINE
+#define RTB_CM_CMDLINE ""
+#endif
+typedef char rtb_cm_cmdline_fits[sizeof RTB_CM_CMDLINE <= 512u ? 1 : -1];
+#endif
 
 #if RTB_CM_SEMIHOSTING
 static int semihost_call(int op, void *arg)
@@ -43,9 +54,13 @@ int rtb_cm_semihost_cmdline(char *buf, uint32_t cap)
     buf[block[1]] = '\0';
     return (int)block[1];
 #else
-    (void)cap;
-    buf[0] = '\0';
-    return 0;
+    static const char built_in[] = RTB_CM_CMDLINE;
+    uint32_t i;
+    if (sizeof built_in > cap)
+        return -1;
+    for (i = 0; i < sizeof built_in; i++)
+        buf[i] = built_in[i];
+    return (int)(sizeof built_in - 1);
 #endif
 }
 

@@ -5,7 +5,9 @@
  * The boot table in flash holds only the 16 system entries (enough to
  * reset and to report a fault before VTOR moves). Reset_Handler builds the
  * full table in RAM - every external IRQ points to the default handler
- * except RTB_CM_SWIRQ, which points to rtb_cm_swirq_handler - and sets VTOR.
+ * except RTB_CM_SWIRQ, which points to rtb_cm_swirq_handler - and sets VTOR,
+ * then runs the board's start-up (rtb_cm_board_init), starts the console
+ * and calls main().
  */
 #include <stdint.h>
 
@@ -21,6 +23,7 @@ extern uint32_t __stack_top[], __stack_bottom[];
 
 int main(void);
 void rtb_cm_console_init(void);
+const char *rtb_cm_board_init(void);
 void Reset_Handler(void);
 void rtb_cm_default_handler(void);
 void HardFault_Handler(void);
@@ -71,12 +74,20 @@ __attribute__((section(".boot_vectors"),
 
 static rtb_cm_vector_t ram_vectors[RTB_CM_NUM_VECTORS] __attribute__((aligned(RTB_CM_VTOR_ALIGN)));
 
+/* The board's own start-up (clocks, caches), before the console: a board
+ * driver overrides it. NULL, or a warning printed once the console works. */
+__attribute__((weak)) const char *rtb_cm_board_init(void)
+{
+    return 0;
+}
+
 void Reset_Handler(void)
 {
     uint32_t *dst;
     const uint32_t *src;
     uintptr_t n;
     unsigned i;
+    const char *warning;
 
 #if defined(__ARM_ARCH_8M_MAIN__)
     /* ARMv8-M: a main-stack overflow faults (UsageFault STKOF, reported as a
@@ -101,7 +112,13 @@ void Reset_Handler(void)
     CM_CCR |= CM_CCR_DIV_0_TRP;
     rtb_cm_dsb_isb();
 
+    warning = rtb_cm_board_init();
     rtb_cm_console_init();
+    if (warning) {
+        rtb_cm_console_puts("rtbench: ");
+        rtb_cm_console_puts(warning);
+        rtb_cm_console_puts("\n");
+    }
     rtb_cm_exit(main());
 }
 

@@ -20,11 +20,20 @@ run() {
 run suite+posix --std=c99 -I suite/include -I ports/posix suite ports/posix
 run template --std=c99 -I suite/include -I ports/template ports/template
 run common --std=c99 -I suite/include -I ports/posix ports/common
-# the architecture with each board's board.h; the bring-up image's stub port
+# the architecture with each board's board.h and the drivers its board.cmake
+# selects (RTB_BOARD_DRIVERS); the bring-up image's stub port
 for board in boards/*/; do
+    drivers=$(sed -n 's/^set(RTB_BOARD_DRIVERS \([^)]*\)).*/\1/p' "$board/board.cmake")
+    files=$(find arch/cortex-m -name '*.c' -not -path '*/drivers/*')
+    defs=
+    for d in $drivers; do
+        files="$files arch/cortex-m/drivers/$d.c"
+        defs="$defs -DRTB_CM_HAVE_$(echo "$d" | tr a-z A-Z)=1"
+    done
+    # shellcheck disable=SC2086 # lists of words
     run "arch/cortex-m on $board" --std=c99 -I suite/include -I arch/cortex-m \
         -I arch/cortex-m/include -I arch/cortex-m/bringup/stub -I "$board" \
-        -DRTB_CM_BOARD_NAME='"board"' -DRTB_CM_HAVE_FPGAIO_COUNTER=1 arch/cortex-m
+        -DRTB_CM_BOARD_NAME='"board"' $defs $files
 done
 first=$(ls -d boards/*/ | head -n 1)
 run refk --std=c99 -I suite/include -I ports/refk -I ports/refk/arch/armv7-m \

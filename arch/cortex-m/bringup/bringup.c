@@ -133,11 +133,13 @@ int main(void)
         rtb_cm_console_puts("bringup: probe dwt=");
         rtb_cm_console_puts(rtb_cm_dwt_probe(&c, &why) == 0 ? "counts" : why);
         rtb_cm_console_puts("\n");
+#ifdef RTB_CM_HAVE_FPGAIO_COUNTER
         if (rtb_cm_fpgaio_probe(&c, &why) == 0) {
             rtb_cm_console_puts("bringup: probe fpgaio");
             kv("ticks", rtb_cm_counter_window(&c, 1000));
             rtb_cm_console_puts("\n");
         }
+#endif
         if (rtb_cm_systick_probe(&c, &why) == 0) {
             rtb_cm_console_puts("bringup: probe systick");
             kv("ticks", rtb_cm_counter_window(&c, 1000));

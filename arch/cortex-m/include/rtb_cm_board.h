@@ -4,7 +4,9 @@
  * such as ports/refk/port.c. CMake: arch/cortex-m/board-support.cmake.
  *
  * Start-up: Reset_Handler copies .data, zeroes .bss, installs the vector
- * table in RAM (VTOR), initialises the console (UART0) and calls main(),
+ * table in RAM (VTOR), runs the board's start-up (rtb_cm_board_init, a weak
+ * no-op unless a board driver gives one: clocks, caches), initialises the
+ * console (UART0) and calls main(),
  * which the port provides. The port's main() is expected to call
  * rtb_timer_init() (timer.h), start its kernel, run rtb_main() from a thread
  * at RTB_PRIO_MAIN with the configuration filled by rtb_cm_cmdline(), and end
