@@ -105,6 +105,7 @@ struct serial_session {
     unsigned long rx;         /* bytes received */
     unsigned long pre, noise; /* bytes of the lines before the header; of them, not text */
     unsigned long shown;      /* lines shown before the header */
+    unsigned long stale;      /* valid records before the header: a run begun earlier */
     int header;               /* a valid header arrived */
     int hinted;               /* the baud-rate hint was given */
     int exit_status;          /* N of the board's "rtbench: exit N", -1 before */
@@ -172,6 +173,8 @@ static void on_port_line(void *ctx, const char *line, size_t len)
     char type = record_type(line, len);
     if (!s->header && type != 'H') {
         board_line(s, line, len);
+        if (type && type != '?')
+            s->stale++;
         if (type) /* a record of an earlier run, or a damaged one: not this run's */
             return;
     } else if (type == 'H' && !s->header) {
@@ -215,8 +218,11 @@ static char *timeout_why(const struct serial_session *s)
                          s->timeout_s, dev, s->t->baud);
     if (!s->header)
         return xasprintf("timeout after %u s: no rtbench header from %s at %u baud (%lu bytes "
-                         "received)",
-                         s->timeout_s, dev, s->t->baud, s->rx);
+                         "received%s)",
+                         s->timeout_s, dev, s->t->baud, s->rx,
+                         s->stale ? ", records of a run begun before the port was opened: "
+                                    "--reset restarts the board"
+                                  : "");
     return xasprintf("timeout after %u s waiting for the end record from %s (%u baud)",
                      s->timeout_s, dev, s->t->baud);
 }

@@ -19,7 +19,7 @@ start_peer() {
     rm -f "$TMP/pty"
     "$PEER" "$1" "${3:-20000}" <"$2" >"$TMP/pty" 2>"$TMP/peer.err" &
     peer=$!
-    for _ in $(seq 100); do [ -s "$TMP/pty" ] && break; sleep 0.05; done
+    for _ in $(seq 600); do [ -s "$TMP/pty" ] && break; sleep 0.05; done
     pts=$(head -n 1 "$TMP/pty")
 }
 stop_peer() { kill "$peer" 2>/dev/null; wait "$peer" 2>/dev/null; }
@@ -34,7 +34,7 @@ canonical() { stty -F "$pts" -a | grep -q -- ' icanon' && stty -F "$pts" -a | gr
     "$FAKE" good 2
     echo "rtbench: exit 000"
 } >"$TMP/good"
-start_peer 3000 "$TMP/good"
+start_peer 60000 "$TMP/good"
 check "peer made a pty" '[ -n "$pts" ] && [ -c "$pts" ]'
 run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 20 --flash true --reset true
 check "serial run exits 0 (rc $rc)" '[ $rc = 0 ]'
@@ -52,25 +52,31 @@ stop_peer
 
 # ---- the board's exit line after its end record: its status ----
 { "$FAKE" good 2; echo "rtbench: exit 003"; } >"$TMP/exit3"
-start_peer 3000 "$TMP/exit3"
+start_peer 60000 "$TMP/exit3"
 run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 20
 check "board exit 3: exit 1" '[ $rc = 1 ]'
 check "board exit 3 named" 'has "$TMP/err" "board exited with status 3 (after its end record)"'
 stop_peer
 
 # ---- the port closed mid-run (USB unplugged): what came is kept ----
+# (the peer is stopped once rtbench has shown all 3 results: a pty's unread
+# input is dropped when its master closes, as a USB adapter's is)
 "$FAKE" truncated 3 >"$TMP/trunc"
-start_peer 300 "$TMP/trunc"
+start_peer 60000 "$TMP/trunc"
 n0=$(nruns)
-run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 20
+"$RTB" run --target "serial:$pts" --db "$DB" --timeout 60 >"$TMP/out" 2>"$TMP/err" &
+rtb=$!
+for _ in $(seq 600); do has "$TMP/err" "^\[3/3\]" && break; sleep 0.05; done
+stop_peer
+wait "$rtb"
+rc=$?
 check "closed mid-run: exit 1 (rc $rc)" '[ $rc = 1 ]'
 check "closed mid-run: stored incomplete with its 3 metrics" 'has "$TMP/err" "stored run .* (3 metrics, incomplete: serial port $pts disappeared (hung up); no end record: 3 of 3 records received)"'
 check "closed mid-run: one run more" '[ "$(nruns)" = $((n0 + 1)) ]'
-wait "$peer"
 
 # ---- garbage at a set baud rate: the hint names it; the timeout names device and rate ----
 printf '\360\017\377\200 \001\033x\376\207\n\377\377\374\221\252U\n' >"$TMP/garbage"
-start_peer 5000 "$TMP/garbage"
+start_peer 60000 "$TMP/garbage"
 n0=$(nruns)
 run "$RTB" run --target "serial:$pts@9600" --db "$DB" --timeout 2
 check "garbage: exit 1" '[ $rc = 1 ]'
@@ -82,10 +88,18 @@ stop_peer
 
 # ---- a board that prints nothing ----
 : >"$TMP/empty"
-start_peer 5000 "$TMP/empty"
+start_peer 60000 "$TMP/empty"
 run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 1
 check "silent board: exit 1" '[ $rc = 1 ]'
 check "silent board: one line naming device and rate" '[ "$(lines "$err")" = 1 ] && has "$TMP/err" "timeout after 1 s: nothing received from $pts at 115200 baud"'
+stop_peer
+
+# ---- the tail of a run begun before the port was opened: shown, not parsed ----
+"$FAKE" good 2 | grep -v "RTB1 H" >"$TMP/tail"
+start_peer 60000 "$TMP/tail"
+run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 1
+check "earlier run's tail: exit 1, nothing rejected" '[ $rc = 1 ] && ! has "$TMP/err" "rejected"'
+check "earlier run's tail: says --reset" 'has "$TMP/err" "no rtbench header from $pts at 115200 baud (.* bytes received, records of a run begun before the port was opened: --reset restarts the board)"'
 stop_peer
 
 # ---- devices that cannot be used: exit 2, one line, nothing stored ----
@@ -110,20 +124,20 @@ badport "^rtbench run: --flash needs a command" --target serial:/dev/ttyS0 --fla
 
 # busy: locked by another process (flock), by a process whose locker has
 # exited (the lock belongs to the open file), or simply open in one
-start_peer 0 "$TMP/empty" 15000
+start_peer 0 "$TMP/empty" 60000
 flock "$pts" sleep 30 &
 holder=$!
-for _ in $(seq 100); do grep -q "FLOCK.* $holder " /proc/locks && break; sleep 0.05; done
+for _ in $(seq 600); do grep -q "FLOCK.* $holder " /proc/locks && break; sleep 0.05; done
 badport "^rtbench run: serial port $pts is busy: locked by flock (pid $holder)$" --target "serial:$pts"
 kill $(cat "/proc/$holder/task/$holder/children") "$holder"; wait "$holder" 2>/dev/null
 (exec 9<"$pts"; flock -x 9; exec sleep 30) &
 holder=$!
-for _ in $(seq 100); do grep -q "FLOCK" /proc/locks && [ "$(cat /proc/$holder/comm)" = sleep ] && break; sleep 0.05; done
+for _ in $(seq 600); do grep -q "FLOCK" /proc/locks && [ "$(cat /proc/$holder/comm)" = sleep ] && break; sleep 0.05; done
 badport "^rtbench run: serial port $pts is busy: locked, and open in sleep (pid $holder)$" --target "serial:$pts"
 kill "$holder"; wait "$holder" 2>/dev/null
 sleep 30 <"$pts" &
 holder=$!
-for _ in $(seq 100); do [ -n "$(find "/proc/$holder/fd" -lname "$pts" 2>/dev/null)" ] && break; sleep 0.05; done
+for _ in $(seq 600); do [ -n "$(find "/proc/$holder/fd" -lname "$pts" 2>/dev/null)" ] && break; sleep 0.05; done
 badport "^rtbench run: serial port $pts is busy: also open in sleep (pid $holder)$" --target "serial:$pts"
 kill "$holder"; wait "$holder" 2>/dev/null
 stop_peer
@@ -131,24 +145,24 @@ stop_peer
 # ---- --flash / --reset that fail: their output shown ----
 printf '#!/bin/sh\necho "Error: no debug probe found"\necho "(stderr too)" >&2\nexit 3\n' >"$TMP/badreset"
 chmod +x "$TMP/badreset"
-start_peer 2000 "$TMP/empty"
+start_peer 60000 "$TMP/empty"
 run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 20 --reset "$TMP/badreset --hard"
 check "failing --reset: exit 1" '[ $rc = 1 ]'
 check "failing --reset: named with its status" 'has "$TMP/err" "^rtbench run: --reset '"'"'$TMP/badreset --hard'"'"' failed (exit status 3); its output:$"'
 check "failing --reset: its output shown" 'has "$TMP/err" "^Error: no debug probe found$" && has "$TMP/err" "^(stderr too)$"'
 check "failing --reset: settings restored" 'canonical'
 stop_peer
-start_peer 2000 "$TMP/empty"
+start_peer 60000 "$TMP/empty"
 badport "^rtbench run: --flash: cannot start '$TMP/no-such-flasher': No such file or directory$" --target "serial:$pts" --flash "$TMP/no-such-flasher -v"
 stop_peer
 
 # ---- interrupted: what came is kept, the settings restored ----
 "$FAKE" truncated 2 >"$TMP/two"
 for sig in INT TERM; do
-    start_peer 20000 "$TMP/two"
+    start_peer 60000 "$TMP/two"
     "$RTB" run --target "serial:$pts" --db "$DB" --timeout 30 >"$TMP/out" 2>"$TMP/err" &
     rtb=$!
-    for _ in $(seq 200); do has "$TMP/err" "^\[2/2\]" && break; sleep 0.05; done
+    for _ in $(seq 600); do has "$TMP/err" "^\[2/2\]" && break; sleep 0.05; done
     kill -$sig "$rtb"
     wait "$rtb"
     rc=$?

@@ -1,28 +1,30 @@
 #!/bin/sh
 # A serial port for real: QEMU's board UART on a pseudo-terminal read by
 # `rtbench run --target serial:/dev/pts/N`, compared with `--target qemu:`.
-#   sh test_serial_qemu.sh <build/rtbench> <board> <qemu-system-arm> <machine> <image.elf> <tmpdir>
+#   sh test_serial_qemu.sh <build/rtbench> <board> <qemu-system-arm> <machine> <image.elf> <qemu-pty> <tmpdir>
 # QEMU starts stopped (-S) with its UART on a pty (-serial pty) and its
 # monitor on two pipes; rtbench opens the pty, puts it in raw mode, then runs
 # --reset, a script that tells the monitor "cont": nothing the board prints
-# is written before the port is read. The run must be complete and its
-# figures (instruction counts under -icount) equal to those of the same
+# is written before the port is read. QEMU is started by qemu-pty
+# (qemu_pty.c), which prints the pty's name and keeps the pty open after the
+# guest's semihosting exit until rtbench has closed it (else the kernel would
+# drop the last bytes unread on a busy machine). The run must be complete and
+# its figures (instruction counts under -icount) equal to those of the same
 # image run by `rtbench run --target qemu:BOARD` with the same options.
 . "$(dirname "$0")/../lib.sh"
-rtbench=$1 board=$2 qemu=$3 machine=$4 elf=$5 tmp=$6
+rtbench=$1 board=$2 qemu=$3 machine=$4 elf=$5 qemu_pty=$6 tmp=$7
 rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
 db=$tmp/serial.db
 opts="--iterations 100"
 
 mkfifo "$tmp/mon.in" "$tmp/mon.out" || exit 2
-# stdbuf: QEMU prints the pty's name on stdout, which is a file here
-stdbuf -oL "$qemu" -M "$machine" -display none -serial pty -monitor "pipe:$tmp/mon" -S \
+"$qemu_pty" 60000 "$qemu" -M "$machine" -display none -serial pty -monitor "pipe:$tmp/mon" -S \
     -semihosting-config enable=on,target=native -icount shift=10,sleep=off \
-    -kernel "$elf" -append "$opts" </dev/null >"$tmp/qemu.out" 2>"$tmp/qemu.err" &
+    -kernel "$elf" -append "$opts" </dev/null >"$tmp/pty" 2>"$tmp/qemu.err" &
 qpid=$!
-for _ in $(seq 200); do grep -q 'redirected to /dev/pts/' "$tmp/qemu.out" && break; sleep 0.05; done
-pts=$(sed -n 's|.*redirected to \(/dev/pts/[0-9]*\).*|\1|p' "$tmp/qemu.out")
-[ -c "$pts" ] && ok "QEMU's UART is $pts" || { ko "no pty from QEMU"; cat "$tmp/qemu.out" "$tmp/qemu.err"; }
+for _ in $(seq 200); do [ -s "$tmp/pty" ] && break; sleep 0.05; done
+pts=$(head -n 1 "$tmp/pty")
+[ -c "$pts" ] && ok "QEMU's UART is $pts" || { ko "no pty from QEMU"; cat "$tmp/qemu.err"; }
 printf '#!/bin/sh\necho cont >"%s"\n' "$tmp/mon.in" >"$tmp/cont"
 chmod +x "$tmp/cont"
 
@@ -34,9 +36,14 @@ grep -q "^rtbench run: stored run 1 (51 metrics, complete)" "$tmp/serial.err" &&
     ok "serial run stored complete, 51 metrics" || ko "serial run not stored complete"
 grep -q "^board: \*\*\* rtbench .* port cortex-m-refk" "$tmp/serial.err" &&
     ok "the board's banner before the header is shown" || ko "banner not shown"
+# (QEMU has ended by itself after a complete run; after a failure it may
+# still be stopped: the helper kills it)
+for _ in $(seq 600); do kill -0 "$qpid" 2>/dev/null || break; sleep 0.05; done
+kill "$qpid" 2>/dev/null
 wait "$qpid"
 qrc=$?
-[ $qrc -eq 0 ] && ok "QEMU exited 0 (semihosting exit after the end record)" || ko "QEMU exited $qrc"
+[ $qrc -eq 0 ] && ok "QEMU exited 0 (semihosting exit after the end record)" ||
+    { ko "QEMU exited $qrc"; cat "$tmp/qemu.err"; }
 
 "$rtbench" run --target "qemu:$board" $opts --db "$db" >"$tmp/qemu-run.out" 2>"$tmp/qemu-run.err"
 rc=$?
