@@ -32,8 +32,8 @@ chmod +x "$tmp/cont"
     >"$tmp/serial.out" 2>"$tmp/serial.err"
 rc=$?
 [ $rc -eq 0 ] && ok "serial run exits 0" || { ko "serial run exits $rc"; cat "$tmp/serial.err"; }
-grep -q "^rtbench run: stored run 1 (51 metrics, complete)" "$tmp/serial.err" &&
-    ok "serial run stored complete, 51 metrics" || ko "serial run not stored complete"
+grep -q "^rtbench run: stored run 1 ([0-9]* metrics, complete)" "$tmp/serial.err" &&
+    ok "serial run stored complete" || ko "serial run not stored complete"
 grep -q "^board: \*\*\* rtbench .* port cortex-m-refk" "$tmp/serial.err" &&
     ok "the board's banner before the header is shown" || ko "banner not shown"
 # (QEMU has ended by itself after a complete run; after a failure it may
@@ -54,7 +54,9 @@ rc=$?
 "$rtbench" show 2 --db "$db" --format json >"$tmp/show2" 2>&1
 sed -n '/"metrics":/,$p' "$tmp/show1" >"$tmp/m1"
 sed -n '/"metrics":/,$p' "$tmp/show2" >"$tmp/m2"
-[ "$(grep -c '"id":' "$tmp/m1")" -eq 51 ] && ok "serial run: 51 metrics in show" || ko "serial run: $(grep -c '"id":' "$tmp/m1") metrics"
+n1=$(grep -c '"id":' "$tmp/m1") n2=$(grep -c '"id":' "$tmp/m2")
+[ "$n1" -gt 50 ] && [ "$n1" -eq "$n2" ] && ok "both runs: $n1 metrics (the whole catalog)" ||
+    ko "serial run: $n1 metrics, qemu: run $n2"
 cmp -s "$tmp/m1" "$tmp/m2" && ok "serial and qemu: runs have equal figures (instruction counts)" ||
     { ko "figures differ"; diff "$tmp/m1" "$tmp/m2" | head -20; }
 grep -A5 '"id":	"calib.nop100"' "$tmp/m1" | grep -q '"mean":	100,' &&
