@@ -114,8 +114,10 @@ int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on
  * 200 ms for output of the N targets in PROCS (NULL entries are skipped),
  * hands each complete line to its ON_LINE, stops those past their timeout
  * (or all, after SIGINT, SIGTERM or SIGHUP), and when one has ended (stdout
- * closed and reaped; a serial: port done with) frees it, sets PROCS[i] to NULL, describes its
- * ending in *END (free with target_ending_free) and returns i; else -1. */
+ * closed and reaped; a serial: port done with) frees it, sets PROCS[i] to
+ * NULL, describes its ending in *END (free with target_ending_free) and
+ * returns i; else -1. T must stay valid until then (a serial: target reads
+ * its device, rate and commands from it). */
 struct target_proc;
 int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
                  struct target_proc **out, char *err, size_t errlen);
