@@ -5,7 +5,7 @@
 # not a terminal or is busy (locked, or open in another process), a port
 # closed mid-run, garbage at a set baud rate, a silent board, --flash/--reset
 # (success, failure with its output, a command that does not exist), the
-# board's exit line, SIGINT/SIGTERM, and the port's settings restored after.
+# board's exit line, SIGINT/SIGTERM/SIGHUP, and the port's settings restored after.
 #   sh test_serial.sh <build/rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
 PEER=${RTBENCH_PTY_PEER:-$(dirname "$RTB")/tests/host/rtbench-pty-peer}
@@ -152,13 +152,19 @@ check "failing --reset: named with its status" 'has "$TMP/err" "^rtbench run: --
 check "failing --reset: its output shown" 'has "$TMP/err" "^Error: no debug probe found$" && has "$TMP/err" "^(stderr too)$"'
 check "failing --reset: settings restored" 'canonical'
 stop_peer
+# a --reset that hangs is stopped at the run's timeout, and named
+start_peer 60000 "$TMP/empty"
+run "$RTB" run --target "serial:$pts" --db "$DB" --timeout 1 --flash true --reset "sleep 30"
+check "hanging --reset: exit 1, stopped at the timeout" '[ $rc = 1 ] && has "$TMP/err" "--reset '"'"'sleep 30'"'"': timeout after 1 s"'
+check "hanging --reset: settings restored" 'canonical'
+stop_peer
 start_peer 60000 "$TMP/empty"
 badport "^rtbench run: --flash: cannot start '$TMP/no-such-flasher': No such file or directory$" --target "serial:$pts" --flash "$TMP/no-such-flasher -v"
 stop_peer
 
 # ---- interrupted: what came is kept, the settings restored ----
 "$FAKE" truncated 2 >"$TMP/two"
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
     start_peer 60000 "$TMP/two"
     "$RTB" run --target "serial:$pts" --db "$DB" --timeout 30 >"$TMP/out" 2>"$TMP/err" &
     rtb=$!
@@ -166,7 +172,7 @@ for sig in INT TERM; do
     kill -$sig "$rtb"
     wait "$rtb"
     rc=$?
-    want=130; [ $sig = TERM ] && want=143
+    want=130; [ $sig = TERM ] && want=143; [ $sig = HUP ] && want=129
     check "SIG$sig: exit $want (rc $rc)" '[ $rc = $want ]'
     check "SIG$sig: partial run stored" 'has "$TMP/err" "stored run .* (2 metrics, incomplete: interrupted by SIG$sig; no end record: 2 of 2 records received)"'
     check "SIG$sig: settings restored" 'canonical'
