@@ -61,8 +61,9 @@ cmp -s "$tmp/m1" "$tmp/m2" && ok "serial and qemu: runs have equal figures (inst
     { ko "figures differ"; diff "$tmp/m1" "$tmp/m2" | head -20; }
 grep -A5 '"id":	"calib.nop100"' "$tmp/m1" | grep -q '"mean":	100,' &&
     ok "calib.nop100 is 100 instructions over the serial line" || ko "calib.nop100 is not 100"
-# The header: the same, but for what the qemu: target adds (rom, ram, icount).
-hdr() { sed -n '/"header":/,/}/p' "$1" | grep -v '"rom":\|"ram":\|"icount":'; }
+# The header: the same, but for what the qemu: target adds (rom, ram, the
+# sections they sum, icount).
+hdr() { sed -n '/"header":/,/}/p' "$1" | grep -v '"rom":\|"ram":\|"rom_sections":\|"ram_sections":\|"icount":'; }
 hdr "$tmp/show1" >"$tmp/h1"
 hdr "$tmp/show2" >"$tmp/h2"
 cmp -s "$tmp/h1" "$tmp/h2" && ok "same run header (board, clock emulated-icount, ...)" ||
