@@ -80,7 +80,7 @@ struct target_options;
 struct cycle_run {
     struct cycle_spec spec;
     struct cycle_outcome outcome;
-    char dir[64]; /* temporary directory (removed by cycle_run_free) */
+    char dir[160]; /* temporary directory in $TMPDIR or /tmp (removed by cycle_run_free) */
 };
 
 /* For --cycle-model SPEC on qemu:BOARD: the plain target into *PLAIN (the

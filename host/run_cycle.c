@@ -9,6 +9,7 @@
  * counter's windows.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,7 @@ static int file_line(const char *file, const char *needle, char *buf, size_t len
 static void marked_failure(const struct cycle_run *cr, const struct target_ending *end, char *err,
                            size_t errlen)
 {
-    char qemu_line[256], plugin_line[256], path[128];
+    char qemu_line[256], plugin_line[256], path[192];
     snprintf(path, sizeof path, "%s/qemu.err", cr->dir);
     if (file_line(path, "plugin", qemu_line, sizeof qemu_line)) {
         snprintf(path, sizeof path, "%s/plugin.log", cr->dir);
@@ -91,7 +92,7 @@ static int run_marked(struct cycle_run *cr, const struct target_cmd *marked, uns
 static int measure(struct cycle_run *cr, const char *board, const struct target_options *opt,
                    unsigned timeout_s, struct target_cmd *plain, char *err, size_t errlen)
 {
-    char result[128], plugin_log[128], qemu_err[128];
+    char result[192], plugin_log[192], qemu_err[192];
     snprintf(result, sizeof result, "%s/result.txt", cr->dir);
     snprintf(plugin_log, sizeof plugin_log, "%s/plugin.log", cr->dir);
     snprintf(qemu_err, sizeof qemu_err, "%s/qemu.err", cr->dir);
@@ -128,9 +129,13 @@ int cycle_run_prepare(const char *spec, const char *board, const struct target_o
         fprintf(stderr, "rtbench run: %s\n", err);
         return 2;
     }
-    snprintf(cr->dir, sizeof cr->dir, "/tmp/rtbench-cycle.XXXXXX");
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp || strlen(tmp) > sizeof cr->dir - 24)
+        tmp = "/tmp";
+    snprintf(cr->dir, sizeof cr->dir, "%s/rtbench-cycle.XXXXXX", tmp);
     if (!mkdtemp(cr->dir)) {
-        fprintf(stderr, "rtbench run: cannot create a temporary directory in /tmp\n");
+        fprintf(stderr, "rtbench run: cannot create a temporary directory in %s: %s\n", tmp,
+                strerror(errno));
         cr->dir[0] = '\0';
         return 2;
     }

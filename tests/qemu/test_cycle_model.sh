@@ -121,9 +121,10 @@ fails "plugin missing" "cycle-model plugin $tmp/none.so not found" \
     "$rtbench" run --target qemu:$board --cycle-model $core --db "$db"
 echo "not a shared object" >"$tmp/bad.so"
 RTBENCH_CYCLE_PLUGIN=$tmp/bad.so
-fails "QEMU refuses the plugin" "QEMU refused the cycle-model plugin: .*bad.so" \
+mkdir -p "$tmp/tmpdir" # this test's own TMPDIR: other runs on the machine use /tmp
+TMPDIR=$tmp/tmpdir fails "QEMU refuses the plugin" "QEMU refused the cycle-model plugin: .*bad.so" \
     "$rtbench" run --target qemu:$board --cycle-model $core --filter calib.empty --db "$db"
 unset RTBENCH_CYCLE_PLUGIN
-check "no temporary directory left" '[ -z "$(find /tmp -maxdepth 1 -name "rtbench-cycle.*" -newer "$tmp/bad.so" 2>/dev/null)" ]'
+check "no temporary directory left" '[ -z "$(ls -A "$tmp/tmpdir")" ]'
 
 finish test_cycle_model
