@@ -91,6 +91,22 @@ static FILE *open_log(const char *path, char *err, size_t errlen)
     return f;
 }
 
+/* FILE:LINE: MSG for each issue kept, then how many more there were. */
+static void print_issues(const char *path, const struct issue_list *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        /* the parsers' messages say ", skipped" or ", ignored"; add it if one does not */
+        const char *msg = l->v[i].msg ? l->v[i].msg : "bad record";
+        size_t ml = strlen(msg);
+        int said = (ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0) ||
+                   (ml >= 7 && strcmp(msg + ml - 7, "ignored") == 0);
+        fprintf(stderr, "%s:%lu: %s%s\n", path, l->v[i].line, msg, said ? "" : ", skipped");
+    }
+    if (l->total > l->n)
+        fprintf(stderr, "%s: %lu more line(s) skipped or ignored (only the first %zu are listed)\n",
+                path, l->total - (unsigned long)l->n, l->n);
+}
+
 /* Reads one log through the importer table and stores every run found.
  * 0, or -1 after a one-line error. */
 static int import_one(sqlite3 *db, const char *path, const struct import_args *a, int *incomplete)
@@ -109,13 +125,7 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
     if (f != stdin)
         fclose(f);
     free(source);
-    for (size_t i = 0; i < res.n_issues; i++) {
-        /* the parser's messages already say ", skipped"; add it if one does not */
-        const char *msg = res.issues[i].msg ? res.issues[i].msg : "bad record";
-        size_t ml = strlen(msg);
-        int said = ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0;
-        fprintf(stderr, "%s:%lu: %s%s\n", path, res.issues[i].line, msg, said ? "" : ", skipped");
-    }
+    print_issues(path, &res.issues);
     if (rc < 0)
         fprintf(stderr, "rtbench import: %s: %s\n", path, err);
     else if (res.note)

@@ -5,7 +5,10 @@
  *
  *   rtbench-fake-target MODE [N] [DELAY_MS] [TAG]
  *     good       header, N results (one n/a, one FAILED among them when N >= 4), end
- *     hang       header, N results, then sleeps forever
+ *     old        like good, in the format of an older target: results not numbered
+ *     hang       header, N results, "rtbench: running" the next, then sleeps forever
+ *     linger     like good, then sleeps forever with its stdout open
+ *     flood      header, then junk lines as fast as it can, forever
  *     stubborn   like hang, but ignores SIGTERM (needs SIGKILL)
  *     crash      header, N results, then SIGSEGV
  *     garbage    text only, no record, exit 0
@@ -31,6 +34,8 @@
 #include "rtb/record.h"
 
 static unsigned delay_ms;
+static int numbered = 1; /* results carry seq= and hdr= (0: an older target) */
+static char hdr_tag[9];  /* the header's CRC */
 
 static void emit(struct rtb_rec *r, int corrupt)
 {
@@ -68,7 +73,19 @@ static void header(unsigned count)
     rtb_rec_str(&r, "clock", "hw");
     rtb_rec_u64(&r, "iters", 100);
     rtb_rec_u64(&r, "count", count);
+    if (numbered)
+        rtb_rec_u64(&r, "seq", 1);
     emit(&r, 0);
+    memcpy(hdr_tag, r.buf + r.len - 9, 8);
+}
+
+/* seq= and hdr= of result I (0-based), in a numbered run. */
+static void number(struct rtb_rec *r, unsigned i)
+{
+    if (!numbered)
+        return;
+    rtb_rec_u64(r, "seq", i + 1);
+    rtb_rec_str(r, "hdr", hdr_tag);
 }
 
 static void result(unsigned i, unsigned total, int corrupt)
@@ -105,6 +122,7 @@ static void result(unsigned i, unsigned total, int corrupt)
         rtb_rec_u64(&r, "p999", base + 50);
         rtb_rec_str(&r, "flags", i == 1 ? "clamped,nosched" : "");
     }
+    number(&r, i);
     emit(&r, corrupt);
 }
 
@@ -115,6 +133,8 @@ static void end(unsigned records)
     rtb_rec_begin(&r, buf, sizeof buf, 'E');
     rtb_rec_u64(&r, "records", records);
     rtb_rec_i64(&r, "status", 0);
+    if (numbered)
+        rtb_rec_str(&r, "hdr", hdr_tag);
     emit(&r, 0);
 }
 
@@ -154,6 +174,21 @@ int main(int argc, char **argv)
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 5;
     delay_ms = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
     puts("fake target booting");
+    if (strcmp(mode, "old") == 0) {
+        numbered = 0;
+        mode = "good";
+    }
+    if (strcmp(mode, "linger") == 0) {
+        run(n, 0);
+        end(n);
+        for (;;)
+            pause();
+    }
+    if (strcmp(mode, "flood") == 0) {
+        header(n);
+        for (;;)
+            puts("RTB1 x flood of junk that is no record at all, as fast as it can be written");
+    }
     if (strcmp(mode, "good") == 0 || strcmp(mode, "exit3") == 0) {
         run(n, 0);
         end(n);
@@ -168,6 +203,8 @@ int main(int argc, char **argv)
         signal(SIGTERM, SIG_IGN);
     if (strcmp(mode, "hang") == 0 || strcmp(mode, "stubborn") == 0) {
         run(n, 0);
+        printf("rtbench: running fake.op%u.k_to_k\n", n);
+        fflush(stdout);
         for (;;)
             pause();
     }
