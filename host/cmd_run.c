@@ -43,7 +43,7 @@ static int no_run(const struct run_session *session, const struct target_ending 
         fprintf(stderr,
                 "rtbench run: no valid run in the target's output (%zu invalid header(s), "
                 "their runs skipped)%s%s\n",
-                bad_hdr, why ? "; " : "", why ? why : "");
+                bad_hdr, why ? "; " : "", why ? term(why) : "");
     else if (end->lines)
         fprintf(stderr,
                 "rtbench run: no rtbench records in the target's output (%lu lines, first: "
@@ -51,7 +51,7 @@ static int no_run(const struct run_session *session, const struct target_ending 
                 end->lines, end->first_line, why ? "; " : "", why ? term(why) : "");
     else
         fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", why ? "; " : "",
-                why ? why : "");
+                why ? term(why) : "");
     return 1;
 }
 
@@ -253,7 +253,7 @@ static int refuse_options(const struct run_options *o)
     if (!qemu && (!t->icount || o->cycle_model)) {
         fprintf(stderr, "rtbench run: %s applies to qemu: targets only, not '%s'\n",
                 o->cycle_model ? "--cycle-model" : "--no-icount",
-                *o->target_spec ? o->target_spec : "host");
+                *o->target_spec ? term(o->target_spec) : "host");
         return 2;
     }
     if (o->cycle_model && !t->icount) {
@@ -323,7 +323,7 @@ int cmd_run(int argc, char **argv)
         session.cycle = &cycle;
     } else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
                0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
+        fprintf(stderr, "rtbench run: %s\n", term(session.err));
         db_close(session.db);
         free(o.params_buf);
         return 2;
@@ -334,7 +334,7 @@ int cmd_run(int argc, char **argv)
     struct target_ending end;
     if (target_run(&target, o.timeout_s, run_session_line, &session, &end, session.err,
                    sizeof session.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
+        fprintf(stderr, "rtbench run: %s\n", term(session.err));
         rc = 2;
     } else {
         rc = finish_session(&session, &end);

@@ -32,10 +32,10 @@ struct run_session {
     int db_failed;  /* a store failed: exit 2 at the end */
     int any_failed; /* a benchmark reported FAILED */
     int any_incomplete;
-    int output_done;        /* the last run ended with its end record, no other began */
-    int store_broken;       /* the open run could not be stored whole: no more of it is tried */
-    char store_error[512];  /* the first storage error of the open run */
-    char running[160];      /* the benchmark the target said it started ("" when none) */
+    int output_done;         /* the last run ended with its end record, no other began */
+    int store_broken;        /* the open run could not be stored whole: no more of it is tried */
+    char store_error[512];   /* the first storage error of the open run */
+    char running[160];       /* the benchmark the target said it started ("" when none) */
     struct cycle_run *cycle; /* --cycle-model: the model's outcome, to attach to the run */
     int cycle_failed;        /* the model's figures were not stored: exit 2 */
     char target_error[160];  /* the runner's "rtbench: error: ..." outside a run, if any */
