@@ -25,8 +25,8 @@ int cli_usage_err(const char *cmd, const char *msg, const char *arg)
 
 int cli_extra_arg(const char *cmd, const char *arg)
 {
-    fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd, term(arg),
-            cmd);
+    fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd,
+            term(arg), cmd);
     return 2;
 }
 
@@ -135,10 +135,14 @@ void cli_globs_free(struct cli_globs *g)
     g->n = 0;
 }
 
+int cli_dry_run;
+
 int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
                 const char **used_path)
 {
     char err[512];
+    if (cli_dry_run)
+        return 2;
     if (db_open(path, mode, db, used_path, err, sizeof err) != 0) {
         fprintf(stderr, "rtbench %s: %s\n", cmd, term(err));
         return 2;

@@ -86,7 +86,10 @@ static char *detail_now(char *detail)
     else if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM))
         now = xasprintf("running: rtbench pid %ld", pid);
     else
-        now = xasprintf("interrupted: rtbench (pid %ld) ended before the run did (killed?)", pid);
+        now =
+            xasprintf("unfinished: rtbench (pid %ld) ended before it finished the run (killed, or "
+                      "its database failed)",
+                      pid);
     free(detail);
     return now;
 }
@@ -132,7 +135,7 @@ static int load_header(sqlite3 *db, int64_t id, struct run *out)
     sqlite3_bind_int64(st, 1, id);
     int rc;
     while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        out->hdr = xrealloc(out->hdr, (out->n_hdr + 1) * sizeof *out->hdr);
+        out->hdr = xgrow(out->hdr, out->n_hdr, sizeof *out->hdr);
         out->hdr[out->n_hdr].key = col_text(st, 0);
         out->hdr[out->n_hdr].value = col_text(st, 1);
         if (!out->hdr[out->n_hdr].value)
@@ -317,7 +320,7 @@ int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run
     sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
     int rc;
     while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        *out = xgrow(*out, *n, sizeof **out);
         struct run_summary *s = &(*out)[(*n)++];
         s->id = sqlite3_column_int64(st, 0);
         char **text[] = {&s->created, &s->label, &s->source, &s->port,         &s->board,

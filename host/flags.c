@@ -182,7 +182,7 @@ static double median_without(const double *v, size_t n, size_t skip)
     size_t k = skip < n ? n - 1 : n;
     if (k == 0)
         return 0;
-    /* the j-th of the remaining elements */
+        /* the j-th of the remaining elements */
 #define AT(j) v[(skip < n && (j) >= skip) ? (j) + 1 : (j)]
     double m = (k % 2) ? AT(k / 2) : (AT(k / 2 - 1) + AT(k / 2)) / 2;
 #undef AT
@@ -200,8 +200,8 @@ static void flag_outliers(struct run *r)
         if (r->m[i].state != MS_OK || metric_is_value(&r->m[i]) ||
             !flags_sibling_key(r->m[i].id, keys[n], sizeof keys[n]))
             continue;
-        s[n] = (struct sib){keys[n], flags_metric_value(&r->m[i]), i,
-                            !(r->m[i].flags & MF_UNDERFLOW)};
+        s[n] =
+            (struct sib){keys[n], flags_metric_value(&r->m[i]), i, !(r->m[i].flags & MF_UNDERFLOW)};
         n++;
     }
     qsort(s, n, sizeof *s, by_key_value);
@@ -339,8 +339,8 @@ void flags_apply_compare(struct run **runs, size_t n)
             double u = flags_metric_value(m) / scale[g * n + i];
             size_t k = 0;
             for (size_t o = 0; o < n; o++) {
-                const struct metric *x = o == i || scale[g * n + o] <= 0 ? NULL
-                                                                         : usable(runs[o], m->id);
+                const struct metric *x =
+                    o == i || scale[g * n + o] <= 0 ? NULL : usable(runs[o], m->id);
                 if (x)
                     others[k++] = flags_metric_value(x) / scale[g * n + o];
             }

@@ -26,7 +26,7 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
             return;
         }
     }
-    r->hdr = xrealloc(r->hdr, (r->n_hdr + 1) * sizeof *r->hdr);
+    r->hdr = xgrow(r->hdr, r->n_hdr, sizeof *r->hdr);
     r->hdr[r->n_hdr].key = xstrdup(key);
     r->hdr[r->n_hdr].value = xstrdup(value ? value : "");
     r->n_hdr++;
@@ -34,7 +34,7 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
 
 struct metric *run_add_metric(struct run *r, const char *id)
 {
-    r->m = xrealloc(r->m, (r->n_m + 1) * sizeof *r->m);
+    r->m = xgrow(r->m, r->n_m, sizeof *r->m);
     struct metric *m = &r->m[r->n_m++];
     memset(m, 0, sizeof *m);
     m->id = xstrdup(id);

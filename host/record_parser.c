@@ -141,7 +141,7 @@ static enum record_event on_header(struct record_parser *p, const char *rec, siz
     if (sn && sd && parse_u64(sn, &num) == 0 && parse_u64(sd, &den) == 0 && den > 0 && num > 0)
         r->ns_per_unit = (double)num / (double)den;
     r->status = RUN_INCOMPLETE;
-    p->runs = xrealloc(p->runs, (p->n_runs + 1) * sizeof *p->runs);
+    p->runs = xgrow(p->runs, p->n_runs, sizeof *p->runs);
     p->runs[p->n_runs++] = r;
     p->open_run = r;
     struct run_check *c = p->check = xcalloc(1, sizeof *c);

@@ -242,8 +242,8 @@ static void print_na_notes(FILE *out, const struct comparison *t, const char *pr
         run_display_name(t->runs[j], name, sizeof name);
         for (size_t k = 0; k < r.n; k++) {
             if (r.count[k] == 1)
-                fprintf(out, "%sn/a in %s: %s: %s\n", prefix, term(name), term(t->metrics[r.row[k]]),
-                        term(na_reason(&r, k)));
+                fprintf(out, "%sn/a in %s: %s: %s\n", prefix, term(name),
+                        term(t->metrics[r.row[k]]), term(na_reason(&r, k)));
             else
                 fprintf(out, "%sn/a in %s: %zu metrics: %s\n", prefix, term(name), r.count[k],
                         term(na_reason(&r, k)));

@@ -17,18 +17,23 @@
  *     mismatch   header, N results, end record claiming N+2
  *     two        two complete runs in one stream
  *     exit3      like good, then exit status 3
+ *     maxrss     not a target: maxrss CMD ARGS... runs CMD and prints its peak
+ *                resident memory and CPU time ("maxrss_kb=N", "cpu_ms=N") on
+ *                stderr; exits as CMD did
  *     sign       not a target: copies standard input to standard output,
  *                each line that starts with "RTB1 " completed with its
  *                checksum (" *<crc32>"): how the tests write records
  *   DELAY_MS: sleep between records (default 0). TAG is ignored: it lets a
  *   test find its own target in the process list.
  */
-#define _POSIX_C_SOURCE 200809L
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rtb/record.h"
@@ -162,6 +167,24 @@ static int sign(void)
     return ferror(stdin) ? 2 : 0;
 }
 
+/* Runs ARGV, then says its peak resident memory. */
+static int maxrss(char **argv)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
+        return 99;
+    fprintf(stderr, "maxrss_kb=%ld\ncpu_ms=%ld\n", ru.ru_maxrss,
+            (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000 +
+                (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -171,6 +194,8 @@ int main(int argc, char **argv)
     const char *mode = argv[1];
     if (strcmp(mode, "sign") == 0)
         return sign();
+    if (strcmp(mode, "maxrss") == 0 && argc > 2)
+        return maxrss(argv + 2);
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 5;
     delay_ms = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
     puts("fake target booting");

@@ -230,7 +230,7 @@ kill -KILL $pid
 wait $pid
 run "$RTB" show --db "$DB" killed
 check "killed rtbench: database readable" '[ $rc = 0 ]'
-check "killed rtbench: run left incomplete, said why" 'has "$TMP/out" "^status:   incomplete - interrupted: rtbench (pid $pid) ended before the run did (killed?)$"'
+check "killed rtbench: run left incomplete, said why" 'has "$TMP/out" "^status:   incomplete - unfinished: rtbench (pid $pid) ended before it finished the run (killed, or its database failed)$"'
 n=$(sed -n 's/^metrics:  //p' "$TMP/out")
 check "killed rtbench: committed metrics kept ($n)" '[ "${n:-0}" -ge 3 ]'
 run "$RTB" run --db "$DB" --target "cmd:$FAKE good 3" --label after-kill
