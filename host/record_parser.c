@@ -158,15 +158,23 @@ static enum record_event on_header(struct record_parser *p, const char *rec, siz
     return RECORD_HEADER;
 }
 
-/* A record of another run (its header lost): the open run ends here. */
-static enum record_event foreign(struct record_parser *p, const char *what)
+/* A record of another run than the open one: refused, never filed under
+ * the open run. Its header's CRC differs (its header was lost, or it is
+ * not this stream's): the open run goes on. Its number goes back under the
+ * same header (the target restarted and the new header was lost): the open
+ * run ends there, and the records up to the next header are refused. */
+static enum record_event foreign(struct record_parser *p, int restart)
 {
+    if (!restart)
+        return issue(p, ISSUE_OUTSIDE_RUN,
+                     xstrdup("record of another run (its header's CRC is not this run's: that "
+                             "header was lost), skipped"));
     close_run(p, RUN_INCOMPLETE,
-              xasprintf("no end record: records of another run followed (%s; its header was lost)",
-                        what));
+              truncated_detail(p, "no end record: the target restarted (a result's number went "
+                                  "back; the new header was lost)"));
     p->skipping = 2;
     return issue(p, ISSUE_OUTSIDE_RUN,
-                 xasprintf("record of a run whose header was lost (%s), skipped", what));
+                 xstrdup("record of a run whose header was lost (its number went back), skipped"));
 }
 
 /* The CRC of a record line (its last 8 hex digits, already verified). */
@@ -201,7 +209,7 @@ static int place_numbered(struct record_parser *p, const struct field *f, size_t
         return 1;
     }
     if (strcmp(hdr, c->tag) != 0) {
-        *ev = foreign(p, "another header's CRC");
+        *ev = foreign(p, 0);
         return 1;
     }
     if (c->seen[k - 1]) {
@@ -212,7 +220,7 @@ static int place_numbered(struct record_parser *p, const struct field *f, size_t
         return 1;
     }
     if (k < c->last_seq) {
-        *ev = foreign(p, "its number goes back");
+        *ev = foreign(p, 1);
         return 1;
     }
     if (run_find_metric(p->open_run, id)) {
@@ -344,7 +352,7 @@ static enum record_event on_end(struct record_parser *p, const struct field *f, 
                                          : "malformed E record: missing or bad 'records', "
                                            "skipped"));
     if (c->numbered && strcmp(hdr, c->tag) != 0)
-        return foreign(p, "an end record with another header's CRC");
+        return foreign(p, 0);
     const char *status = record_field(f, nf, "status");
     if (status)
         run_hdr_set(p->open_run, "end_status", status);

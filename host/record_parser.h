@@ -21,9 +21,11 @@
  * conflict. A record repeated identically (a UART that repeats a line) is
  * ignored and said (RECORD_DUPLICATE); a second, different record for the
  * same number or id is refused and makes the run incomplete; a record whose
- * `hdr` is not its run's header, or whose number goes back, belongs to
- * another run whose header was lost: the open run is closed (incomplete) and
- * such records are refused up to the next header. A header without `seq`
+ * `hdr` is not its run's header belongs to another run (whose header was
+ * lost): it is refused and the open run goes on; a record whose number goes
+ * back under the same header is a restarted target's whose new header was
+ * lost: the open run is closed (incomplete) and the records up to the next
+ * header are refused. A header without `seq`
  * (an older target) is judged by the old rule - E's count equals the number
  * of distinct results received and the header's count - and its detail says
  * so. A header whose clock makes no sense (hz=0, bits=0 or >64, ns_num=0,
