@@ -482,6 +482,21 @@ static int has_caps(const struct rtb_bench_def *b, const char **why)
     return 1;
 }
 
+/* Fault injection, to test what a board and the host make of a benchmark
+ * that faults or hangs (docs/reliability.md): --params fault_at=<id> calls
+ * address 0 as the benchmark starts (a processor fault: a HardFault on
+ * Cortex-M, SIGSEGV on POSIX), hang_at=<id> never returns from it. */
+static void (*volatile no_function)(void);
+
+static void inject(const struct rtb_bench_def *b)
+{
+    if (rtb_param_is("fault_at", b->id))
+        no_function();
+    if (rtb_param_is("hang_at", b->id))
+        for (;;) { /* a constant condition: a loop C lets run forever */
+        }
+}
+
 /* Run one benchmark whose capabilities are present and report it. Returns
  * 0, the benchmark's error, or RTB_ERR_OVERFLOW if its record was dropped. */
 static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *td,
@@ -515,6 +530,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.n_extras = 0;
     running = b;
     running_seq = seq;
+    inject(b);
     rc = b->fn(&ctx);
     running = NULL;
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
