@@ -214,11 +214,11 @@ static void flag_outliers(struct run *r)
             if (s[i].counts)
                 v[k++] = s[i].value;
         for (size_t i = g, at = 0; i < e; i++) {
-            size_t skip = k; /* a metric that counts is not its own sibling */
-            if (s[i].counts)
-                skip = at++;
+            if (!s[i].counts) /* an underflow is no latency: never an outlier too */
+                continue;
+            size_t skip = at++; /* a metric is not its own sibling */
             double med = median_without(v, k, skip);
-            if ((skip < k ? k - 1 : k) > 0 && med > 0 && s[i].value > FLAGS_OUTLIER_FACTOR * med)
+            if (k > 1 && med > 0 && s[i].value > FLAGS_OUTLIER_FACTOR * med)
                 r->m[s[i].index].flags |= MF_OUTLIER;
         }
         g = e;

@@ -201,15 +201,15 @@ static int place_numbered(struct record_parser *p, const struct field *f, size_t
     struct run_check *c = p->check;
     const char *hdr = record_field(f, nf, "hdr"), *s = record_field(f, nf, "seq");
     uint64_t k;
+    if (hdr && strcmp(hdr, c->tag) != 0) { /* first: another run's numbers mean nothing here */
+        *ev = foreign(p, 0);
+        return 1;
+    }
     if (!hdr || !s || parse_u64(s, &k) != 0 || k < 1 || k > c->count) {
         *ev = issue(p, ISSUE_MALFORMED,
                     xasprintf("malformed record for %s: a numbered run needs seq=1..%llu and "
                               "hdr=, skipped",
                               id, (unsigned long long)c->count));
-        return 1;
-    }
-    if (strcmp(hdr, c->tag) != 0) {
-        *ev = foreign(p, 0);
         return 1;
     }
     if (c->seen[k - 1]) {
