@@ -99,9 +99,9 @@ static const char *impossible(const struct metric *m)
  * other is an extra figure of the result. */
 static int result_key(const char *k)
 {
-    static const char *const known[] = {"id",  "n",     "min",  "max",    "mean", "sd",  "p50",
-                                        "p90", "p99",   "p999", "flags",  "unit", "better",
-                                        "seq", "hdr"};
+    static const char *const known[] = {"id",    "n",    "min",    "max", "mean",
+                                        "sd",    "p50",  "p90",    "p99", "p999",
+                                        "flags", "unit", "better", "seq", "hdr"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(k, known[i]) == 0)
             return 1;

@@ -81,6 +81,7 @@ static char id_buf[RTB_ID_MAX + 1];
  * the benchmark running now with its number, for rtb_report_fault(). */
 static char hdr_tag[9];
 static const struct rtb_bench_def *running;
+static const struct rtb_ctx *running_ctx; /* its context: the id's point suffix */
 static uint32_t running_seq;
 
 /* ---- API for the benchmarks --------------------------------------------- */
@@ -529,10 +530,12 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.id_suffix = NULL;
     ctx.n_extras = 0;
     running = b;
+    running_ctx = &ctx;
     running_seq = seq;
     inject(b);
     rc = b->fn(&ctx);
     running = NULL;
+    running_ctx = NULL;
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
     native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
     if (rc == RTB_ERR_NOTSUP)
@@ -710,7 +713,7 @@ int rtb_report_fault(const char *kind, unsigned n, const char *const *keys, cons
     if (running == NULL)
         return RTB_ERR_STATE;
     rtb_rec_begin(&r, buf, sizeof buf, 'F');
-    rtb_rec_str(&r, "id", running->id);
+    rtb_rec_str(&r, "id", result_id(running, running_ctx));
     rtb_rec_i64(&r, "err", RTB_ERR_FAULT);
     rtb_rec_str(&r, "name", rtb_strerror(RTB_ERR_FAULT));
     rtb_rec_i64(&r, "native", 0);
