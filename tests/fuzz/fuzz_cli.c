@@ -55,8 +55,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strncmp(argv[i], "qemu:", 5) == 0)
             continue;
         struct target_cmd t;
+        struct target_options opt = {NULL, 0, NULL, 1, 0};
         char err[256];
-        target_resolve(argv[i], NULL, 0, 1, &t, err, sizeof err);
+        memset(&t, 0, sizeof t);
+        target_resolve(argv[i], &opt, &t, err, sizeof err);
         target_cmd_free(&t);
     }
     free(buf);
