@@ -13,7 +13,7 @@
  *   - no run with a missing, conflicting or foreign record is complete: a run
  *     is complete only if it holds exactly the undamaged run's results.
  * Deterministic (a fixed seed); thousands of cases in a few seconds.
- *   test_serial <fixtures-dir> <tmpdir>
+ *   test_corruption <fixtures-dir> <tmpdir>
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -46,7 +46,7 @@ static struct text load(const char *dir, const char *name)
     struct text t = {NULL, 0};
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "test_serial: cannot open %s\n", path);
+        fprintf(stderr, "test_corruption: cannot open %s\n", path);
         exit(2);
     }
     t.b = malloc(1 << 20);
@@ -288,7 +288,7 @@ static void setup(const struct text *t)
     CHECKF(p.n_runs == 1 && p.runs[0]->status == RUN_COMPLETE && p.issues.total == 0,
            "the undamaged run is one complete run");
     if (p.n_runs != 1)
-        exit(check_summary("test_serial"));
+        exit(check_summary("test_corruption"));
     ref = record_parser_take(&p, 0);
     record_parser_free(&p);
     n_res = 0;
@@ -312,7 +312,7 @@ static void setup(const struct text *t)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: test_serial <fixtures-dir> [tmpdir]\n", stderr);
+        fputs("usage: test_corruption <fixtures-dir> [tmpdir]\n", stderr);
         return 2;
     }
     struct text t = load(argv[1], "qemu-mps2-an385-sem-mutex.log");
@@ -350,5 +350,5 @@ int main(int argc, char **argv)
     free(hdr_line);
     run_free(ref);
     free(ref);
-    return check_summary("test_serial");
+    return check_summary("test_corruption");
 }
