@@ -3,11 +3,15 @@
 #   make run      build, then run the default suite on this host and store it
 #   make test     every test, built with ASan/UBSan (build/asan), via ctest
 #   make cortex-m cross-build the Cortex-M images (build/cortex-m/rtbench-<board>.elf)
+#   make fuzz     build the libFuzzer targets (build/fuzz, clang) and run each for
+#                 FUZZ_SECONDS (default 60); `make test` runs each for 5 s
 BUILD ?= build
 ASAN ?= build/asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ ?= build/fuzz
+FUZZ_SECONDS ?= 60
 
-.PHONY: all run test deps deps-all clean format cppcheck cortex-m
+.PHONY: all run test deps deps-all clean format cppcheck cortex-m fuzz
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -30,6 +34,14 @@ test: deps-all all
 cortex-m: deps-all
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
+
+fuzz: deps-all
+	cmake -S tests/fuzz -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(FUZZ) -j $(JOBS)
+	@fail=0; for t in $$(cat $(FUZZ)/targets.txt); do \
+	    sh tests/fuzz/run_fuzz.sh $(FUZZ)/$$t $(FUZZ_SECONDS) $(FUZZ)/corpus/$$t >$(FUZZ)/$$t.out 2>&1 || fail=1; \
+	    grep -v " passed, " $(FUZZ)/$$t.out; \
+	done; exit $$fail
 
 format:
 	find suite ports arch boards host emu tests -name '*.[ch]' | xargs clang-format -i

@@ -11,12 +11,13 @@
 #include "flags.h"
 #include "importer.h"
 #include "figure.h"
+#include "term.h"
 #include "util.h"
 
 int cli_usage_err(const char *cmd, const char *msg, const char *arg)
 {
     if (arg)
-        fprintf(stderr, "rtbench %s: %s: %s\n", cmd, msg, arg);
+        fprintf(stderr, "rtbench %s: %s: %s\n", cmd, msg, term(arg));
     else
         fprintf(stderr, "rtbench %s: %s\n", cmd, msg);
     return 2;
@@ -24,8 +25,8 @@ int cli_usage_err(const char *cmd, const char *msg, const char *arg)
 
 int cli_extra_arg(const char *cmd, const char *arg)
 {
-    fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd, arg,
-            cmd);
+    fprintf(stderr, "rtbench %s: unexpected argument '%s' (see rtbench %s --help)\n", cmd,
+            term(arg), cmd);
     return 2;
 }
 
@@ -35,7 +36,7 @@ int cli_uint_option(const char *cmd, const char *name, const char *value, unsign
     uint64_t x;
     if (parse_u64(value, &x) != 0 || x == 0 || x > max) {
         fprintf(stderr, "rtbench %s: %s must be an integer from 1 to %u, not '%s'\n", cmd, name,
-                max, value);
+                max, term(value));
         return 2;
     }
     *out = (unsigned)x;
@@ -83,11 +84,12 @@ int cli_parse(const struct cli_command *c, int argc, char **argv,
             print_usage(c);
             rc = 0;
         } else if (opt == ':') {
-            fprintf(stderr, "rtbench %s: option '%s' needs a value\n", c->name, argv[optind - 1]);
+            fprintf(stderr, "rtbench %s: option '%s' needs a value\n", c->name,
+                    term(argv[optind - 1]));
             rc = 2;
         } else if (opt == '?') {
             fprintf(stderr, "rtbench %s: unknown option '%s' (see rtbench %s --help)\n", c->name,
-                    argv[optind - 1], c->name);
+                    term(argv[optind - 1]), c->name);
             rc = 2;
         } else {
             rc = on_option(ctx, opt, optarg);
@@ -133,12 +135,16 @@ void cli_globs_free(struct cli_globs *g)
     g->n = 0;
 }
 
+int cli_dry_run;
+
 int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,
                 const char **used_path)
 {
     char err[512];
+    if (cli_dry_run)
+        return 2;
     if (db_open(path, mode, db, used_path, err, sizeof err) != 0) {
-        fprintf(stderr, "rtbench %s: %s\n", cmd, err);
+        fprintf(stderr, "rtbench %s: %s\n", cmd, term(err));
         return 2;
     }
     return 0;
@@ -150,9 +156,9 @@ int cli_load_run(const char *cmd, sqlite3 *db, const char *what, const char *ref
     if (db_load_run(db, ref, r, err, sizeof err) == 0)
         return 0;
     if (what)
-        fprintf(stderr, "rtbench %s: %s %s: %s\n", cmd, what, ref, err);
+        fprintf(stderr, "rtbench %s: %s %s: %s\n", cmd, what, term(ref), term(err));
     else
-        fprintf(stderr, "rtbench %s: %s\n", cmd, err);
+        fprintf(stderr, "rtbench %s: %s\n", cmd, term(err));
     return -1;
 }
 
@@ -163,7 +169,7 @@ void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r)
         return;
     run_display_name(r, name, sizeof name);
     fprintf(stderr, "rtbench %s: warning: %s%srun %s is incomplete (%s)\n", cmd, role ? role : "",
-            role ? " " : "", name, r->status_detail ? r->status_detail : "no end record");
+            role ? " " : "", name, r->status_detail ? term(r->status_detail) : "no end record");
 }
 
 int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,

@@ -63,6 +63,12 @@ void cli_globs_split(struct cli_globs *g, const char *list);
 int cli_globs_match(const struct cli_globs *g, const char *id, size_t *which);
 void cli_globs_free(struct cli_globs *g);
 
+/* Set by the fuzz target of the command line (tests/fuzz/fuzz_cli.c): every
+ * command parses and checks its arguments, then stops where it would open
+ * the database (cli_open_db returns 2 at once): nothing is read, written or
+ * started. 0 in rtbench. */
+extern int cli_dry_run;
+
 /* Opens the database PATH (NULL: the default; see db_open) into *db; *used_path
  * (may be NULL) gets the path opened. 0, or 2 with "rtbench CMD: ERR" on stderr. */
 int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **db,

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "flags.h"
+#include "term.h"
 #include "util.h"
 #include "verdict.h"
 #include "writer.h"
@@ -100,11 +101,11 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
     int rc = 2;
     if (check_compute(runs[0], runs[1], o->threshold, selected, globs, &rep, err, sizeof err) !=
         0) {
-        fprintf(stderr, "rtbench check: %s\n", err);
+        fprintf(stderr, "rtbench check: %s\n", term(err));
     } else if (rep.n_rows == 0) {
         /* nothing selected: the error alone, before anything is printed */
         fprintf(stderr, "rtbench check: no metric to check%s%s\n",
-                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
+                o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
     } else {
         cli_warn_incomplete(CMD, "baseline", runs[0]);
         cli_warn_incomplete(CMD, "candidate", runs[1]);

@@ -14,18 +14,17 @@
 #include "cmds.h"
 #include "db.h"
 #include "flags.h"
+#include "idmap.h"
+#include "term.h"
 #include "util.h"
 #include "writer.h"
 
 #define CMD "compare"
 #define GLOBS "a comma-separated list of id globs"
 
-static int have(const char **ids, size_t n, const char *id)
+static const char *row_id(const void *ctx, size_t i)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(ids[i], id) == 0)
-            return 1;
-    return 0;
+    return (*(const char *const *const *)ctx)[i];
 }
 
 static const struct option compare_options[] = {
@@ -94,6 +93,8 @@ static size_t select_rows(struct run **runs, size_t n_runs, const struct cli_glo
     *ids = xcalloc(cap + 1, sizeof **ids);
     size_t passes = globs->n ? globs->n : 1;
     size_t *unmatched = xcalloc(passes, sizeof *unmatched), n_unmatched = 0;
+    struct idmap seen; /* the ids taken so far */
+    memset(&seen, 0, sizeof seen);
     for (size_t g = 0; g < passes; g++) {
         size_t before = n_ids;
         for (size_t i = 0; i < n_runs; i++) {
@@ -102,16 +103,20 @@ static size_t select_rows(struct run **runs, size_t n_runs, const struct cli_glo
                 size_t which;
                 if (globs->n && !(cli_globs_match(globs, id, &which) && which == g))
                     continue;
-                if (!have(*ids, n_ids, id))
-                    (*ids)[n_ids++] = id;
+                if (idmap_find(&seen, id, row_id, ids) == (size_t)-1) {
+                    (*ids)[n_ids] = id;
+                    idmap_add(&seen, n_ids++, row_id, ids);
+                }
             }
         }
         if (globs->n && n_ids == before)
             unmatched[n_unmatched++] = g;
     }
     for (size_t u = 0; n_ids > 0 && u < n_unmatched; u++)
-        fprintf(stderr, "rtbench compare: warning: no metric matches %s\n", globs->v[unmatched[u]]);
+        fprintf(stderr, "rtbench compare: warning: no metric matches %s\n",
+                term(globs->v[unmatched[u]]));
     free(unmatched);
+    idmap_free(&seen);
     return n_ids;
 }
 
@@ -138,6 +143,7 @@ static void fill_cells(struct comparison *t, enum figure_stat stat)
                                                   t->row_higher[i] ? ", higher is better" : "")
                                       : xstrdup(t->metrics[i]);
     }
+    comparison_prepare(t);
 }
 
 static void free_rows(struct comparison *t)
@@ -166,11 +172,12 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
     t.n_rows = select_rows(t.runs, t.n_runs, globs, &t.metrics);
     if (t.n_rows == 0) {
         fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
-                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
+                o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
     } else {
         fill_cells(&t, o->stat);
         rc = cli_write_done(CMD, o->writer->comparison(stdout, &t));
     }
+    comparison_release(&t);
     free_rows(&t);
     runs_free(t.runs, t.n_runs);
     return rc;

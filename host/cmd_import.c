@@ -19,6 +19,7 @@
 #include "db.h"
 #include "flags.h"
 #include "importer.h"
+#include "term.h"
 #include "util.h"
 
 #define CMD "import"
@@ -52,7 +53,7 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
     char err[512];
     flags_apply_run(r);
     if (db_store_run(db, r, err, sizeof err) < 0) {
-        fprintf(stderr, "rtbench import: %s: cannot store: %s\n", path, err);
+        fprintf(stderr, "rtbench import: %s: cannot store: %s\n", term(path), term(err));
         return -1;
     }
     size_t flagged = 0;
@@ -60,12 +61,12 @@ static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
         if (r->m[i].flags & MF_ARTIFACTS)
             flagged++;
     const char *board = run_hdr(r, "board");
-    printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, path,
-           r->origin ? r->origin : "?", board ? board : "board unknown", r->n_m);
+    printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, term(path),
+           r->origin ? term(r->origin) : "?", board ? term(board) : "board unknown", r->n_m);
     if (flagged)
         printf(", %zu flagged", flagged);
     if (r->status == RUN_INCOMPLETE) {
-        printf(", INCOMPLETE (%s)", r->status_detail ? r->status_detail : "no end record");
+        printf(", INCOMPLETE (%s)", r->status_detail ? term(r->status_detail) : "no end record");
         *incomplete = 1;
     }
     printf("\n");
@@ -91,6 +92,23 @@ static FILE *open_log(const char *path, char *err, size_t errlen)
     return f;
 }
 
+/* FILE:LINE: MSG for each issue kept, then how many more there were. */
+static void print_issues(const char *path, const struct issue_list *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        /* the parsers' messages say ", skipped" or ", ignored"; add it if one does not */
+        const char *msg = l->v[i].msg ? l->v[i].msg : "bad record";
+        size_t ml = strlen(msg);
+        int said = (ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0) ||
+                   (ml >= 7 && strcmp(msg + ml - 7, "ignored") == 0);
+        fprintf(stderr, "%s:%lu: %s%s\n", term(path), l->v[i].line, term(msg),
+                said ? "" : ", skipped");
+    }
+    if (l->total > l->n)
+        fprintf(stderr, "%s: %lu more line(s) skipped or ignored (only the first %zu are listed)\n",
+                term(path), l->total - (unsigned long)l->n, l->n);
+}
+
 /* Reads one log through the importer table and stores every run found.
  * 0, or -1 after a one-line error. */
 static int import_one(sqlite3 *db, const char *path, const struct import_args *a, int *incomplete)
@@ -98,7 +116,7 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
     char err[512];
     FILE *f = open_log(path, err, sizeof err);
     if (!f) {
-        fprintf(stderr, "rtbench import: %s: %s\n", path, err);
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(err));
         return -1;
     }
     char *source = xasprintf("import:%s", path);
@@ -109,17 +127,11 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
     if (f != stdin)
         fclose(f);
     free(source);
-    for (size_t i = 0; i < res.n_issues; i++) {
-        /* the parser's messages already say ", skipped"; add it if one does not */
-        const char *msg = res.issues[i].msg ? res.issues[i].msg : "bad record";
-        size_t ml = strlen(msg);
-        int said = ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0;
-        fprintf(stderr, "%s:%lu: %s%s\n", path, res.issues[i].line, msg, said ? "" : ", skipped");
-    }
+    print_issues(path, &res.issues);
     if (rc < 0)
-        fprintf(stderr, "rtbench import: %s: %s\n", path, err);
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(err));
     else if (res.note)
-        fprintf(stderr, "rtbench import: %s: note: %s\n", path, res.note);
+        fprintf(stderr, "rtbench import: %s: note: %s\n", term(path), term(res.note));
     for (size_t i = 0; rc == 0 && i < res.n_runs; i++) {
         fill_common(res.runs[i], path, a);
         if (store(db, res.runs[i], path, incomplete) < 0)

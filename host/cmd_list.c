@@ -9,6 +9,7 @@
 #include "cmds.h"
 #include "db.h"
 #include "writer.h"
+#include "term.h"
 #include "util.h"
 
 static const struct option list_options[] = {
@@ -52,7 +53,8 @@ static int list_option(void *ctx, int id, const char *value)
     } else if (id == 'l') {
         o->label = value;
     } else if (parse_u64(value, &o->limit) != 0 || o->limit == 0 || o->limit > 1000000000u) {
-        fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n", value);
+        fprintf(stderr, "rtbench list: --limit must be a positive integer, not '%s'\n",
+                term(value));
         return 2;
     }
     return CLI_GO;
@@ -78,7 +80,7 @@ int cmd_list(int argc, char **argv)
     rc = db_list_runs(db, label, limit, &runs, &n, err, sizeof err);
     db_close(db);
     if (rc != 0) {
-        fprintf(stderr, "rtbench list: %s\n", err);
+        fprintf(stderr, "rtbench list: %s\n", term(err));
         return 2;
     }
     rc = cli_write_done("list", o.writer->list(stdout, runs, n));
@@ -87,6 +89,6 @@ int cmd_list(int argc, char **argv)
         return rc;
     if (!n)
         fprintf(stderr, "rtbench list: no runs%s in %s\n", label ? " with that label" : "",
-                db_path);
+                term(db_path));
     return 0;
 }

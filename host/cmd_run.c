@@ -1,12 +1,7 @@
 /*
- * rtbench host - `rtbench run`: the options, and the wiring of the target's
- * output (target_run, target_process.c) into the record parser and the
- * database, with progress on stderr and a table per run on stdout.
- *
- * Each run is stored as soon as its header arrives (status 'incomplete')
- * and each metric is committed as it arrives, so a hang, a crash or a
- * Ctrl-C loses nothing already measured: the run stays 'incomplete' with
- * the reason.
+ * rtbench host - `rtbench run`: the options, the target started and its
+ * output handed to the session (run_session.c: parsing, storing, printing),
+ * and the exit status from how it all ended.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,182 +12,13 @@
 #include "cmds.h"
 #include "cycle_model.h"
 #include "db.h"
-#include "flags.h"
-#include "record_parser.h"
 #include "rtb/tm_period.h"
-#include "writer_text.h"
+#include "run_session.h"
 #include "target.h"
+#include "term.h"
 #include "util.h"
 
 #define DEFAULT_TIMEOUT_S 300u
-
-/* One `rtbench run`: the database, the record parser fed by the target's
- * output, and what happened so far (for the exit status). */
-struct run_session {
-    sqlite3 *db;
-    const char *db_path;
-    const char *label;
-    const struct target_cmd *target;
-    struct record_parser parser;
-    int tty;
-    int progress_shown;
-    int db_failed;  /* a store failed: exit 2 at the end */
-    int any_failed; /* a benchmark reported FAILED */
-    int any_incomplete;
-    struct cycle_run *cycle; /* --cycle-model: the model's outcome, to attach to the run */
-    int cycle_failed;        /* the model's figures were not stored: exit 2 */
-    char target_error[160];  /* the runner's "rtbench: error: ..." outside a run, if any */
-    char err[512];
-};
-
-static void clear_progress(struct run_session *session)
-{
-    if (session->tty && session->progress_shown) {
-        fputs("\r\033[K", stderr);
-        session->progress_shown = 0;
-    }
-}
-
-static void db_error(struct run_session *session)
-{
-    clear_progress(session);
-    fprintf(stderr, "rtbench run: %s\n", session->err);
-    session->db_failed = 1;
-}
-
-static void start_run(struct run_session *session, struct run *r)
-{
-    run_stamp(r);
-    r->source = xstrdup(session->target->source);
-    r->label = xstrdup(session->label);
-    for (char **kv = session->target->extra_hdr; kv && kv[0] && kv[1]; kv += 2)
-        run_hdr_set(r, kv[0], kv[1]);
-    if (db_run_begin(session->db, r, session->err, sizeof session->err) != 0)
-        db_error(session);
-}
-
-/* --cycle-model: the model's figures onto the run before it is finished, or
- * one line saying why they are not stored. */
-static void attach_cycle_model(struct run_session *session, struct run *r)
-{
-    const char *why = NULL;
-    if (!session->cycle || session->cycle_failed)
-        return;
-    if (r->status != RUN_COMPLETE)
-        why = "cycle model: the run is incomplete: model-cycles not stored";
-    else if (cycle_outcome_apply(&session->cycle->outcome, &session->cycle->spec, r, session->err,
-                                 sizeof session->err) != 0)
-        why = session->err;
-    if (why) {
-        clear_progress(session);
-        fprintf(stderr, "rtbench run: %s\n", why);
-        session->cycle_failed = 1;
-    }
-}
-
-/* The run's table on stdout, and its model-cycles beside it when it has them. */
-static void print_run(const struct run *r)
-{
-    text_metrics_table(stdout, r, 0);
-    if (run_has_unit(r, UNIT_MODEL_CYCLES)) {
-        struct run view;
-        run_unit_view(r, UNIT_MODEL_CYCLES, "no model figure", &view);
-        printf("\nmodel-cycles (cycle model %s, estimated core cycles, not silicon):\n",
-               run_hdr(r, "cycle_model"));
-        text_metrics_table(stdout, &view, 0);
-        run_unit_view_free(&view);
-    }
-}
-
-static void finish_run(struct run_session *session, struct run *r)
-{
-    clear_progress(session);
-    attach_cycle_model(session, r);
-    flags_apply_run(r); /* artifact flags (underflow, outliers) before the final store */
-    if (r->id > 0 && db_run_finish(session->db, r, session->err, sizeof session->err) != 0)
-        db_error(session);
-    for (size_t i = 0; i < r->n_m; i++)
-        if (r->m[i].state == MS_FAILED)
-            session->any_failed = 1;
-    if (r->status != RUN_COMPLETE)
-        session->any_incomplete = 1;
-    printf("\n");
-    /* Title: what ran where, and under which clock and scheduling. */
-    const char *k[] = {"port", "board", "kernel", "kver", "timer", "clock", "sched"};
-    const char *v[7];
-    for (int i = 0; i < 7; i++) {
-        v[i] = run_hdr(r, k[i]);
-        if (!v[i] || !*v[i])
-            v[i] = "?";
-    }
-    printf("%s on %s (%s %s), timer %s, clock %s, sched %s\n", v[0], v[1], v[2], v[3], v[4], v[5],
-           v[6]);
-    print_run(r);
-    fflush(stdout);
-    if (r->id > 0)
-        fprintf(stderr, "rtbench run: stored run %lld (%zu metrics, %s%s%s) in %s\n",
-                (long long)r->id, r->n_m, r->status == RUN_COMPLETE ? "complete" : "incomplete",
-                r->status_detail ? ": " : "", r->status_detail ? r->status_detail : "",
-                session->db_path);
-    else
-        fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m,
-                r->status == RUN_COMPLETE ? "complete" : "incomplete", r->status_detail ? ": " : "",
-                r->status_detail ? r->status_detail : "");
-}
-
-static void on_line(void *ctx, const char *line, size_t len)
-{
-    struct run_session *session = ctx;
-    /* The target's runner refusing to start (bare metal: "rtbench: error:
-     * filter 'x' selects no benchmark", before any header): kept for the
-     * one-line error at the end. */
-    static const char tag[] = "rtbench: error: ";
-    if (!session->parser.open_run && !session->target_error[0] && len > sizeof tag - 1 &&
-        memcmp(line, tag, sizeof tag - 1) == 0) {
-        size_t l = len - (sizeof tag - 1);
-        while (l && (line[sizeof tag - 1 + l - 1] == '\r' || line[sizeof tag - 1 + l - 1] == ' '))
-            l--;
-        printable_copy(session->target_error, sizeof session->target_error, line + sizeof tag - 1,
-                       l);
-    }
-    enum record_event ev = record_parser_feed(&session->parser, line, len);
-    struct record_parser *p = &session->parser;
-    switch (ev) {
-    case RECORD_HEADER:
-        if (p->closed) /* the previous run never sent its end record */
-            finish_run(session, p->closed);
-        start_run(session, p->open_run);
-        break;
-    case RECORD_METRIC:
-        if (p->open_run->id > 0 && db_run_add_metric(session->db, p->open_run, p->last_metric,
-                                                     session->err, sizeof session->err) != 0)
-            db_error(session);
-        {
-            const char *count = run_hdr(p->open_run, "count");
-            if (session->tty) {
-                fprintf(stderr, "\r\033[K[%zu/%s] %s", p->open_run->n_m, count ? count : "?",
-                        p->last_metric->id);
-                session->progress_shown = 1;
-            } else {
-                fprintf(stderr, "[%zu/%s] %s\n", p->open_run->n_m, count ? count : "?",
-                        p->last_metric->id);
-            }
-        }
-        break;
-    case RECORD_END:
-        finish_run(session, p->closed);
-        break;
-    case RECORD_REJECTED:
-        if (p->closed) /* an invalid header ended the open run */
-            finish_run(session, p->closed);
-        clear_progress(session);
-        fprintf(stderr, "rtbench run: target output line %lu: %s\n",
-                p->issues[p->n_issues - 1].line, p->issues[p->n_issues - 1].msg);
-        break;
-    case RECORD_NONE:
-        break;
-    }
-}
 
 /* The exit status when the target's output held no valid run, after one
  * line on stderr saying why (none when the target already said it). */
@@ -200,12 +26,12 @@ static int no_run(const struct run_session *session, const struct target_ending 
 {
     const char *source = session->target->source, *why = end->why;
     size_t bad_hdr = 0;
-    for (size_t i = 0; i < session->parser.n_issues; i++)
-        if (session->parser.issues[i].kind == ISSUE_INVALID_HEADER)
+    for (size_t i = 0; i < session->parser.issues.n; i++)
+        if (session->parser.issues.v[i].kind == ISSUE_INVALID_HEADER)
             bad_hdr++;
     if (session->target_error[0]) {
         /* the target refused the run (a filter that selects nothing...) */
-        fprintf(stderr, "rtbench run: %s: %s\n", source, session->target_error);
+        fprintf(stderr, "rtbench run: %s: %s\n", term(source), session->target_error);
         return 2;
     }
     if (strcmp(source, "host") == 0 && !end->lines && !end->stopped && end->exit_status == 2)
@@ -217,42 +43,59 @@ static int no_run(const struct run_session *session, const struct target_ending 
         fprintf(stderr,
                 "rtbench run: no valid run in the target's output (%zu invalid header(s), "
                 "their runs skipped)%s%s\n",
-                bad_hdr, why ? "; " : "", why ? why : "");
+                bad_hdr, why ? "; " : "", why ? term(why) : "");
     else if (end->lines)
         fprintf(stderr,
                 "rtbench run: no rtbench records in the target's output (%lu lines, first: "
                 "'%s')%s%s\n",
-                end->lines, end->first_line, why ? "; " : "", why ? why : "");
+                end->lines, end->first_line, why ? "; " : "", why ? term(why) : "");
     else
         fprintf(stderr, "rtbench run: the target printed nothing%s%s\n", why ? "; " : "",
-                why ? why : "");
+                why ? term(why) : "");
     return 1;
 }
 
-/* After the target ended: closes a run it left open (with the reason),
- * and returns the exit status of `rtbench run`. */
-static int finish_session(struct run_session *session, const struct target_ending *end)
+/* After the target ended: closes a run it left open (with the reason:
+ * how the target ended, and the benchmark it had started, if it said). */
+static void close_open_run(struct run_session *session, const struct target_ending *end)
 {
     struct run *open = session->parser.open_run;
-    if (open) {
-        record_parser_finish(&session->parser);
-        if (end->why) {
-            char *d = xasprintf("%s; %s", end->why, open->status_detail);
-            free(open->status_detail);
-            open->status_detail = d;
-        }
-        finish_run(session, open);
+    record_parser_finish(&session->parser);
+    if (end->why) {
+        char *d = session->running[0] ? xasprintf("%s while running %s; %s", end->why,
+                                                  session->running, open->status_detail)
+                                      : xasprintf("%s; %s", end->why, open->status_detail);
+        free(open->status_detail);
+        open->status_detail = d;
     }
-    clear_progress(session);
+    run_session_finish_run(session, open);
+}
+
+/* After the target ended: the runs closed, and the exit status of `rtbench run`. */
+static int finish_session(struct run_session *session, const struct target_ending *end)
+{
+    int open = session->parser.open_run != NULL;
+    if (open)
+        close_open_run(session, end);
+    run_session_clear_progress(session);
+    const struct issue_list *issues = &session->parser.issues;
     int ret = 0;
     if (session->parser.n_runs == 0) {
         ret = no_run(session, end);
     } else {
         if (end->why && !open)
-            fprintf(stderr, "rtbench run: %s (after its end record)\n", end->why);
-        if (session->parser.n_issues)
-            fprintf(stderr, "rtbench run: %zu record line(s) rejected\n", session->parser.n_issues);
-        if (end->why || session->any_incomplete || session->any_failed || session->parser.n_issues)
+            fprintf(stderr, "rtbench run: %s (after its end record)\n", term(end->why));
+        if (end->lingered)
+            fprintf(stderr,
+                    "rtbench run: the target went on %d s after its end record; rtbench "
+                    "stopped it\n",
+                    TARGET_LINGER_MS / 1000);
+        if (issues->total > issues->rejected)
+            fprintf(stderr, "rtbench run: %lu repeated record line(s) ignored\n",
+                    issues->total - issues->rejected);
+        if (issues->rejected)
+            fprintf(stderr, "rtbench run: %lu record line(s) rejected\n", issues->rejected);
+        if (end->why || session->any_incomplete || session->any_failed || issues->rejected)
             ret = 1;
     }
     if (session->db_failed || session->cycle_failed)
@@ -410,7 +253,7 @@ static int refuse_options(const struct run_options *o)
     if (!qemu && (!t->icount || o->cycle_model)) {
         fprintf(stderr, "rtbench run: %s applies to qemu: targets only, not '%s'\n",
                 o->cycle_model ? "--cycle-model" : "--no-icount",
-                *o->target_spec ? o->target_spec : "host");
+                *o->target_spec ? term(o->target_spec) : "host");
         return 2;
     }
     if (o->cycle_model && !t->icount) {
@@ -480,7 +323,7 @@ int cmd_run(int argc, char **argv)
         session.cycle = &cycle;
     } else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
                0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
+        fprintf(stderr, "rtbench run: %s\n", term(session.err));
         db_close(session.db);
         free(o.params_buf);
         return 2;
@@ -489,9 +332,9 @@ int cmd_run(int argc, char **argv)
     session.tty = isatty(STDERR_FILENO);
     record_parser_init(&session.parser);
     struct target_ending end;
-    if (target_run(&target, o.timeout_s, on_line, &session, &end, session.err,
+    if (target_run(&target, o.timeout_s, run_session_line, &session, &end, session.err,
                    sizeof session.err) != 0) {
-        fprintf(stderr, "rtbench run: %s\n", session.err);
+        fprintf(stderr, "rtbench run: %s\n", term(session.err));
         rc = 2;
     } else {
         rc = finish_session(&session, &end);

@@ -7,6 +7,7 @@
 #include "cmds.h"
 #include "db.h"
 #include "writer.h"
+#include "term.h"
 #include "util.h"
 
 static const struct option show_options[] = {
@@ -59,7 +60,7 @@ int cmd_show(int argc, char **argv)
     }
     if (first + 1 < argc) {
         fprintf(stderr, "rtbench show: unexpected argument '%s' (one run at a time)\n",
-                argv[first + 1]);
+                term(argv[first + 1]));
         return 2;
     }
     sqlite3 *db;

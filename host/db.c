@@ -222,6 +222,12 @@ static int migrate(sqlite3 *db, int v, char *err, size_t errlen)
         db_rollback(db);
         return -1;
     }
+    if (v < 0 || v > DB_SCHEMA_VERSION) { /* never index migrations[] outside it */
+        errf(err, errlen, "database %s has schema version %d, not one this rtbench knows",
+             db_name(db), v);
+        db_rollback(db);
+        return -1;
+    }
     for (; v < DB_SCHEMA_VERSION; v++) {
         if (sqlite3_exec(db, migrations[v], NULL, NULL, NULL) != SQLITE_OK) {
             char what[64];
@@ -241,38 +247,150 @@ static int migrate(sqlite3 *db, int v, char *err, size_t errlen)
     return db_commit(db, err, errlen);
 }
 
-/* Opens the file PATH as rtbench's database (WAL, foreign keys, schema
- * version checked and migrated). */
-static int open_path(const char *path, int create, sqlite3 **out, char *err, size_t errlen)
+/* Sets the connection up: busy timeout, plain result codes. */
+static void set_up(sqlite3 *db)
+{
+    sqlite3_busy_timeout(db, DB_BUSY_MS);
+    sqlite3_extended_result_codes(db, 0);
+}
+
+/* What the file holds, read before anything is written to it: its schema
+ * version and its number of tables. 0, or -1 (not a database, unreadable). */
+static int inspect(sqlite3 *db, int *version, int *tables)
+{
+    sqlite3_stmt *st;
+    if (user_version(db, version) != 0)
+        return -1;
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int rc = db_step_retry(st);
+    if (rc == SQLITE_ROW)
+        *tables = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : -1;
+}
+
+/* Whether a file of VERSION and TABLES may be used; -1 with a message if
+ * not. WRITE: the command stores (it may create the schema or migrate). */
+static int acceptable(const char *path, int v, int tables, int write, char *err, size_t errlen)
+{
+    if (v < 0 || v > DB_SCHEMA_VERSION)
+        return errf(err, errlen,
+                    "database %s has schema version %d, %s this rtbench knows (0 to %d): refused, "
+                    "left as it is",
+                    path, v, v < 0 ? "not one" : "newer than", DB_SCHEMA_VERSION);
+    if (v == 0 && tables > 0)
+        return errf(err, errlen,
+                    "%s is an SQLite database of something else (%d table(s), no rtbench schema "
+                    "version): refused, left as it is",
+                    path, tables);
+    if (!write && v == 0)
+        return errf(err, errlen,
+                    "no rtbench database at %s (an empty file: nothing stored there "
+                    "yet)",
+                    path);
+    if (!write && v < DB_SCHEMA_VERSION)
+        return errf(err, errlen,
+                    "database %s has the older schema version %d: a command that stores "
+                    "(run, import) migrates it; reading commands leave it as it is",
+                    path, v);
+    return 0;
+}
+
+/* The read-only connection of a file whose WAL index cannot be made (a
+ * read-only directory or file system): opened as immutable, which is
+ * right there because no writer can be at work beside it either (it would
+ * need a -wal file, and there is none). */
+static int open_immutable(const char *path, sqlite3 **out)
+{
+    char real[4096];
+    if (!realpath(path, real))
+        return -1;
+    /* the path as a URI: every byte but unreserved ones and '/' as %XX */
+    size_t n = strlen(real);
+    char *uri = xmalloc(3 * n + 32), *u = uri;
+    u += sprintf(u, "file:");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)real[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            strchr("/-._~", c))
+            *u++ = (char)c;
+        else
+            u += sprintf(u, "%%%02X", c);
+    }
+    sprintf(u, "?immutable=1");
+    int rc = sqlite3_open_v2(uri, out, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* Opens PATH read-only: nothing is written, not even the WAL index when it
+ * cannot be. 0, or -1 with a message. */
+static int open_read(const char *path, sqlite3 **out, int *v, int *tables, char *err, size_t errlen)
 {
     sqlite3 *db = NULL;
-    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-    int rc = sqlite3_open_v2(path, &db, flags, NULL);
-    if (rc != SQLITE_OK) {
-        errf(err, errlen, "cannot open database %s: %s", path,
-             db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    char wal[4200];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+    if (rc == SQLITE_OK) {
+        set_up(db);
+        if (inspect(db, v, tables) == 0) {
+            *out = db;
+            return 0;
+        }
+        rc = sqlite3_errcode(db);
+    }
+    errf(err, errlen, "cannot open database %s: %s", path,
+         db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    if ((rc == SQLITE_CANTOPEN || rc == SQLITE_READONLY) && access(wal, F_OK) != 0 &&
+        open_immutable(path, &db) == 0) {
+        set_up(db);
+        if (inspect(db, v, tables) == 0) {
+            *out = db;
+            return 0;
+        }
+        sqlite3_close(db);
+    }
+    return -1;
+}
+
+/* Opens the file PATH: read-only for a reading command, else read-write
+ * (created if CREATE) with WAL, foreign keys and the schema migrated. The
+ * file is inspected before anything is written to it: a foreign or newer
+ * database is refused untouched. */
+static int open_path(const char *path, int write, int create, sqlite3 **out, char *err,
+                     size_t errlen)
+{
+    sqlite3 *db = NULL;
+    int v = 0, tables = 0;
+    if (!write) {
+        if (open_read(path, &db, &v, &tables, err, errlen) != 0)
+            return -1;
+    } else {
+        int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+        int rc = sqlite3_open_v2(path, &db, flags, NULL);
+        if (rc == SQLITE_OK)
+            set_up(db);
+        if (rc != SQLITE_OK || inspect(db, &v, &tables) != 0) {
+            errf(err, errlen, "cannot open database %s: %s", path,
+                 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+            sqlite3_close(db);
+            return -1;
+        }
+    }
+    if (acceptable(path, v, tables, write, err, errlen) != 0) {
         sqlite3_close(db);
         return -1;
     }
-    sqlite3_busy_timeout(db, DB_BUSY_MS);
-    sqlite3_extended_result_codes(db, 0);
-    /* journal_mode=WAL returns a row; exec ignores it. A file that is not a
-     * database fails here. */
-    int v = 0;
-    if (db_exec_retry(db, "PRAGMA journal_mode=WAL") != SQLITE_OK ||
-        db_exec_retry(db, "PRAGMA foreign_keys=ON") != SQLITE_OK ||
-        db_exec_retry(db, "PRAGMA synchronous=NORMAL") != SQLITE_OK || user_version(db, &v) != 0) {
+    if (write && (db_exec_retry(db, "PRAGMA journal_mode=WAL") != SQLITE_OK ||
+                  db_exec_retry(db, "PRAGMA foreign_keys=ON") != SQLITE_OK ||
+                  db_exec_retry(db, "PRAGMA synchronous=NORMAL") != SQLITE_OK)) {
         errf(err, errlen, "cannot open database %s: %s", path, sqlite3_errmsg(db));
         sqlite3_close(db);
         return -1;
     }
-    if (v > DB_SCHEMA_VERSION) {
-        errf(err, errlen, "database %s has schema version %d, newer than this rtbench knows (%d)",
-             path, v, DB_SCHEMA_VERSION);
-        sqlite3_close(db);
-        return -1;
-    }
-    if (v < DB_SCHEMA_VERSION && migrate(db, v, err, errlen) != 0) {
+    if (write && v < DB_SCHEMA_VERSION && migrate(db, v, err, errlen) != 0) {
         sqlite3_close(db);
         return -1;
     }
@@ -291,13 +409,20 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **use
         path = db_default_path();
     if (used_path)
         *used_path = path;
+    /* a file name, never SQLite's in-memory database or a URI: nothing
+     * stored there would be kept, or be where it was said to be */
+    if (strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0)
+        return errf(err, errlen,
+                    "database %s: a file path is needed, not an SQLite %s (a file whose name "
+                    "starts so: ./%s)",
+                    path, *path == ':' ? "in-memory database" : "URI", path);
     if (mode == DB_READ && access(path, F_OK) != 0)
         return errf(err, errlen, "no database at %s (nothing stored there yet)", path);
     /* Only the default location is made; a --db or $RTBENCH_DB directory must exist. */
     const char *env = getenv("RTBENCH_DB");
     if (mode == DB_CREATE && is_default && !(env && *env))
         make_parent_dirs(path);
-    return open_path(path, mode == DB_CREATE, out, err, errlen);
+    return open_path(path, mode != DB_READ, mode == DB_CREATE, out, err, errlen);
 }
 
 void db_close(sqlite3 *db)

@@ -17,13 +17,19 @@ const char *db_default_path(void);
 
 /* How a command opens the database. */
 enum db_mode {
-    DB_READ,  /* it must exist ("no database at PATH"): reading never creates one */
-    DB_CREATE /* created if missing, with the directories of the default path */
+    DB_READ,  /* read-only: it must exist ("no database at PATH") and be rtbench's at
+                 this schema version; nothing is written (a read-only file or file
+                 system is fine) */
+    DB_CREATE /* created if missing, with the directories of the default path; an
+                 older schema is migrated */
 };
 
-/* Opens PATH (NULL: db_default_path()) into *out, migrating an older schema;
- * *used_path (if not NULL) gets the path opened. 0, or -1 with a one-line
- * message in err ("empty --db path" for ""). */
+/* Opens PATH (NULL: db_default_path()) into *out; *used_path (if not NULL)
+ * gets the path opened. PATH is a file name: ":memory:" and "file:" URIs
+ * are refused. The file is inspected before anything is written to it: a
+ * schema version outside 0..current, or an SQLite database of something
+ * else, is refused and left untouched. 0, or -1 with a one-line message in
+ * err ("empty --db path" for ""). */
 int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **used_path, char *err,
             size_t errlen);
 void db_close(sqlite3 *db);
@@ -36,9 +42,14 @@ int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen);
 int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
                       size_t errlen);
 int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen);
+/* What the database holds of run ID: its number of metrics and whether it
+ * is complete. 0, or -1 with a message (no such run, unreadable). */
+int db_run_stored(sqlite3 *db, int64_t id, uint64_t *n_metrics, int *complete, char *err,
+                  size_t errlen);
 
-/* Load a run by numeric id, or by label (the newest run with that label),
- * or "latest"/"last". 0, or -1 with a message. */
+/* Load a run by REF: "#N" or a number (the id), "label:NAME" or any other
+ * word (the newest run with that label: label: for a label that is a
+ * number or "latest"), "latest"/"last". 0, or -1 with a message. */
 int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t errlen);
 
 /* One line of `rtbench list`: a stored run without its metrics. Text fields

@@ -2,12 +2,15 @@
  * rtbench host - reading runs from the database (db.h): one whole run by
  * id, label or "latest", and the list of stored runs.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
 #include "db_internal.h"
+#include "term.h"
 #include "util.h"
 
 static char *col_text(sqlite3_stmt *st, int i)
@@ -16,25 +19,41 @@ static char *col_text(sqlite3_stmt *st, int i)
     return t ? xstrdup((const char *)t) : NULL;
 }
 
+/* How REF names a run: "#N" (id N), "label:NAME", "latest"/"last", a
+ * number (an id), else a label. */
+enum ref_kind { REF_ID, REF_LABEL, REF_LATEST };
+
+static enum ref_kind ref_kind(const char **ref, uint64_t *num)
+{
+    if ((*ref)[0] == '#' && parse_u64(*ref + 1, num) == 0) {
+        (*ref)++;
+        return REF_ID;
+    }
+    if (strncmp(*ref, "label:", 6) == 0) {
+        *ref += 6;
+        return REF_LABEL;
+    }
+    if (strcmp(*ref, "latest") == 0 || strcmp(*ref, "last") == 0)
+        return REF_LATEST;
+    return parse_u64(*ref, num) == 0 ? REF_ID : REF_LABEL;
+}
+
 static int find_run_id(sqlite3 *db, const char *ref, int64_t *id, char *err, size_t errlen)
 {
+    static const char *const sql[] = {
+        "SELECT id FROM runs WHERE id=?",
+        "SELECT max(id) FROM runs WHERE label=? HAVING max(id) IS NOT NULL",
+        "SELECT max(id) FROM runs HAVING max(id) IS NOT NULL"};
     sqlite3_stmt *st;
-    uint64_t num;
-    const char *sql;
-    int by_num = parse_u64(ref, &num) == 0;
-    int latest = strcmp(ref, "latest") == 0 || strcmp(ref, "last") == 0;
-    if (by_num)
-        sql = "SELECT id FROM runs WHERE id=?";
-    else if (latest)
-        sql = "SELECT max(id) FROM runs HAVING max(id) IS NOT NULL";
-    else
-        sql = "SELECT max(id) FROM runs WHERE label=? HAVING max(id) IS NOT NULL";
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    uint64_t num = 0;
+    const char *name = ref;
+    enum ref_kind kind = ref_kind(&name, &num);
+    if (sqlite3_prepare_v2(db, sql[kind], -1, &st, NULL) != SQLITE_OK)
         return db_fail(db, err, errlen, "cannot look up the run");
-    if (by_num)
+    if (kind == REF_ID)
         sqlite3_bind_int64(st, 1, (int64_t)num);
-    else if (!latest)
-        db_bind_text(st, 1, ref);
+    else if (kind == REF_LABEL)
+        db_bind_text(st, 1, name);
     int rc = db_step_retry(st);
     if (rc == SQLITE_ROW) {
         *id = sqlite3_column_int64(st, 0);
@@ -44,11 +63,35 @@ static int find_run_id(sqlite3 *db, const char *ref, int64_t *id, char *err, siz
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return db_fail(db, err, errlen, "cannot look up the run");
-    if (latest)
-        return errf(err, errlen, "no runs stored in %s", db_name(db));
-    if (by_num)
-        return errf(err, errlen, "no run with id %s in %s", ref, db_name(db));
-    return errf(err, errlen, "no run with id or label '%s' in %s", ref, db_name(db));
+    if (kind == REF_LATEST)
+        return errf(err, errlen, "no runs stored in %s", term(db_name(db)));
+    if (kind == REF_ID)
+        return errf(err, errlen, "no run with id %s in %s", term(name), term(db_name(db)));
+    return errf(err, errlen, "no run with label '%s' in %s%s", term(name), term(db_name(db)),
+                name == ref ? " (a run id is a number or #N, a label label:NAME)" : "");
+}
+
+/* A run left 'running' by an rtbench that is gone says so: the detail
+ * "running: rtbench pid P on HOST" stored when the run began, read now. */
+static char *detail_now(char *detail)
+{
+    long pid;
+    int at = 0;
+    if (!detail || sscanf(detail, "running: rtbench pid %ld on %n", &pid, &at) != 1 || !at)
+        return detail;
+    const char *host = detail + at;
+    char *now;
+    if (strcmp(host, host_name()) != 0)
+        now = xasprintf("running or interrupted: rtbench pid %ld on %s", pid, host);
+    else if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM))
+        now = xasprintf("running: rtbench pid %ld", pid);
+    else
+        now =
+            xasprintf("unfinished: rtbench (pid %ld) ended before it finished the run (killed, or "
+                      "its database failed)",
+                      pid);
+    free(detail);
+    return now;
 }
 
 /* The runs row of run ID into OUT. 0, or -1 (no row, or an error). */
@@ -74,7 +117,7 @@ static int load_run_row(sqlite3 *db, int64_t id, struct run *out)
     const unsigned char *status = sqlite3_column_text(st, 6);
     out->status =
         status && strcmp((const char *)status, "complete") == 0 ? RUN_COMPLETE : RUN_INCOMPLETE;
-    out->status_detail = col_text(st, 7);
+    out->status_detail = detail_now(col_text(st, 7));
     out->unit = col_text(st, 8);
     out->ns_per_unit =
         sqlite3_column_type(st, 9) == SQLITE_NULL ? 0.0 : sqlite3_column_double(st, 9);
@@ -92,7 +135,7 @@ static int load_header(sqlite3 *db, int64_t id, struct run *out)
     sqlite3_bind_int64(st, 1, id);
     int rc;
     while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        out->hdr = xrealloc(out->hdr, (out->n_hdr + 1) * sizeof *out->hdr);
+        out->hdr = xgrow(out->hdr, out->n_hdr, sizeof *out->hdr);
         out->hdr[out->n_hdr].key = col_text(st, 0);
         out->hdr[out->n_hdr].value = col_text(st, 1);
         if (!out->hdr[out->n_hdr].value)
@@ -277,7 +320,7 @@ int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run
     sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
     int rc;
     while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        *out = xgrow(*out, *n, sizeof **out);
         struct run_summary *s = &(*out)[(*n)++];
         s->id = sqlite3_column_int64(st, 0);
         char **text[] = {&s->created, &s->label, &s->source, &s->port,         &s->board,
@@ -285,6 +328,7 @@ int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run
         static const int col[] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
         for (size_t i = 0; i < sizeof col / sizeof col[0]; i++)
             *text[i] = col_text_or_empty(st, col[i]);
+        s->status_detail = detail_now(s->status_detail);
         s->n_metrics = (uint64_t)sqlite3_column_int64(st, 9);
     }
     sqlite3_finalize(st);
@@ -311,4 +355,29 @@ void db_free_summaries(struct run_summary *s, size_t n)
         free(s[i].status_detail);
     }
     free(s);
+}
+
+int db_run_stored(sqlite3 *db, int64_t id, uint64_t *n_metrics, int *complete, char *err,
+                  size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            db,
+            "SELECT status, (SELECT count(*) FROM metrics WHERE run_id=?1) FROM runs "
+            "WHERE id=?1",
+            -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot read the run back");
+    sqlite3_bind_int64(st, 1, id);
+    int rc = db_step_retry(st);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *status = sqlite3_column_text(st, 0);
+        *complete = status && strcmp((const char *)status, "complete") == 0;
+        *n_metrics = (uint64_t)sqlite3_column_int64(st, 1);
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return 0;
+    if (rc == SQLITE_DONE)
+        return errf(err, errlen, "run %lld is not in the database", (long long)id);
+    return db_fail(db, err, errlen, "cannot read the run back");
 }

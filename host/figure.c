@@ -2,6 +2,7 @@
  * rtbench host - the figure shown for a metric (figure.h).
  */
 #include "figure.h"
+#include "term.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,7 +66,8 @@ void run_display_name(const struct run *r, char *buf, size_t len)
         name = run_hdr(r, "kernel");
     if (!name || !*name)
         name = "run";
-    snprintf(buf, len, "#%lld %s", (long long)r->id, name);
+    /* for a terminal or a document: a label's control characters escaped */
+    snprintf(buf, len, "#%lld %s", (long long)r->id, term(name));
 }
 
 /* figure_value in model-cycles: the metric's statistics in that unit. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idmap.h"
 #include "util.h"
 
 static const struct {
@@ -160,6 +161,73 @@ static int underflow(const struct run *r, const struct metric *m)
     return 0;
 }
 
+/* One metric of a sibling group: its key and figure, for sorting. */
+struct sib {
+    const char *key;
+    double value;
+    size_t index; /* in the run */
+    int counts;   /* a sibling of the others (not flagged underflow) */
+};
+
+static int by_key_value(const void *a, const void *b)
+{
+    const struct sib *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->value > y->value) - (x->value < y->value);
+}
+
+/* The median of the sorted V[0..n-1] without the element at SKIP (n: none skipped). */
+static double median_without(const double *v, size_t n, size_t skip)
+{
+    size_t k = skip < n ? n - 1 : n;
+    if (k == 0)
+        return 0;
+        /* the j-th of the remaining elements */
+#define AT(j) v[(skip < n && (j) >= skip) ? (j) + 1 : (j)]
+    double m = (k % 2) ? AT(k / 2) : (AT(k / 2 - 1) + AT(k / 2)) / 2;
+#undef AT
+    return m;
+}
+
+/* Outliers within a run: sorted by (group, figure), each group's median
+ * without the metric itself in O(1): O(n log n) in all. */
+static void flag_outliers(struct run *r)
+{
+    struct sib *s = xcalloc(r->n_m, sizeof *s);
+    char(*keys)[96] = xcalloc(r->n_m, sizeof *keys);
+    size_t n = 0;
+    for (size_t i = 0; i < r->n_m; i++) {
+        if (r->m[i].state != MS_OK || metric_is_value(&r->m[i]) ||
+            !flags_sibling_key(r->m[i].id, keys[n], sizeof keys[n]))
+            continue;
+        s[n] =
+            (struct sib){keys[n], flags_metric_value(&r->m[i]), i, !(r->m[i].flags & MF_UNDERFLOW)};
+        n++;
+    }
+    qsort(s, n, sizeof *s, by_key_value);
+    double *v = xmalloc((n ? n : 1) * sizeof *v);
+    for (size_t g = 0; g < n;) {
+        size_t e = g, k = 0;
+        while (e < n && strcmp(s[e].key, s[g].key) == 0)
+            e++;
+        for (size_t i = g; i < e; i++) /* the group's counted figures, sorted */
+            if (s[i].counts)
+                v[k++] = s[i].value;
+        for (size_t i = g, at = 0; i < e; i++) {
+            if (!s[i].counts) /* an underflow is no latency: never an outlier too */
+                continue;
+            size_t skip = at++; /* a metric is not its own sibling */
+            double med = median_without(v, k, skip);
+            if (k > 1 && med > 0 && s[i].value > FLAGS_OUTLIER_FACTOR * med)
+                r->m[s[i].index].flags |= MF_OUTLIER;
+        }
+        g = e;
+    }
+    free(v);
+    free(keys);
+    free(s);
+}
+
 void flags_apply_run(struct run *r)
 {
     if (!r || r->n_m == 0)
@@ -169,30 +237,7 @@ void flags_apply_run(struct run *r)
     for (size_t i = 0; i < r->n_m; i++)
         if (r->m[i].state == MS_OK && !metric_is_value(&r->m[i]) && underflow(r, &r->m[i]))
             r->m[i].flags |= MF_UNDERFLOW;
-
-    char(*keys)[96] = xcalloc(r->n_m, sizeof *keys);
-    int *has = xcalloc(r->n_m, sizeof *has);
-    double *sib = xmalloc(r->n_m * sizeof *sib);
-    for (size_t i = 0; i < r->n_m; i++)
-        has[i] = r->m[i].state == MS_OK && !metric_is_value(&r->m[i]) &&
-                 flags_sibling_key(r->m[i].id, keys[i], sizeof keys[i]);
-    for (size_t i = 0; i < r->n_m; i++) {
-        if (!has[i])
-            continue;
-        size_t k = 0;
-        for (size_t j = 0; j < r->n_m; j++)
-            if (j != i && has[j] && !(r->m[j].flags & MF_UNDERFLOW) &&
-                strcmp(keys[i], keys[j]) == 0)
-                sib[k++] = flags_metric_value(&r->m[j]);
-        if (k == 0)
-            continue;
-        double med = median(sib, k);
-        if (med > 0 && flags_metric_value(&r->m[i]) > FLAGS_OUTLIER_FACTOR * med)
-            r->m[i].flags |= MF_OUTLIER;
-    }
-    free(sib);
-    free(has);
-    free(keys);
+    flag_outliers(r);
 }
 
 /* A figure usable for cross-run scaling: measured, positive, not suspect. */
@@ -204,34 +249,83 @@ static const struct metric *usable(const struct run *r, const char *id)
     return flags_metric_value(m) > 0 ? m : NULL;
 }
 
-/* Scale of run r's group `key` relative to the reference run: the median of
- * value_r / value_ref over the group's metrics usable in both (the figure of
- * the reference itself is 1). 0 when fewer than 3 such metrics: the group
- * then gives no reliable yardstick. */
-static double group_scale(const struct run *r, const struct run *ref, const char *key)
+/* The sibling groups of the reference run (the first compared): its
+ * usable metrics sorted by group, each group a range, found by key. */
+struct ref_groups {
+    struct sib *s; /* sorted by key */
+    size_t n;
+    size_t *start, *len; /* per group */
+    size_t n_groups;
+    struct idmap index; /* group key -> group */
+};
+
+static const char *group_key(const void *ctx, size_t g)
 {
-    char k[96];
-    size_t n = 0;
-    double *v = xmalloc((ref->n_m ? ref->n_m : 1) * sizeof *v);
+    const struct ref_groups *rg = ctx;
+    return rg->s[rg->start[g]].key;
+}
+
+static void ref_groups_make(struct ref_groups *rg, const struct run *ref, char (*keys)[96])
+{
+    memset(rg, 0, sizeof *rg);
+    rg->s = xcalloc(ref->n_m ? ref->n_m : 1, sizeof *rg->s);
     for (size_t j = 0; j < ref->n_m; j++) {
         const struct metric *a = usable(ref, ref->m[j].id);
-        if (!a || !flags_sibling_key(a->id, k, sizeof k) || strcmp(k, key) != 0)
-            continue;
-        const struct metric *b = usable(r, a->id);
+        if (a == &ref->m[j] && flags_sibling_key(a->id, keys[rg->n], sizeof keys[rg->n])) {
+            rg->s[rg->n] = (struct sib){keys[rg->n], flags_metric_value(a), j, 1};
+            rg->n++;
+        }
+    }
+    qsort(rg->s, rg->n, sizeof *rg->s, by_key_value);
+    rg->start = xcalloc(rg->n ? rg->n : 1, sizeof *rg->start);
+    rg->len = xcalloc(rg->n ? rg->n : 1, sizeof *rg->len);
+    for (size_t i = 0; i < rg->n; i++) {
+        if (i == 0 || strcmp(rg->s[i].key, rg->s[i - 1].key) != 0) {
+            rg->start[rg->n_groups] = i;
+            idmap_add(&rg->index, rg->n_groups++, group_key, rg);
+        }
+        rg->len[rg->n_groups - 1]++;
+    }
+}
+
+static void ref_groups_free(struct ref_groups *rg)
+{
+    free(rg->s);
+    free(rg->start);
+    free(rg->len);
+    idmap_free(&rg->index);
+}
+
+/* Scale of run R in group G relative to the reference run: the median of
+ * value_r / value_ref over the group's metrics usable in both (the figure
+ * of the reference itself is 1). 0 when fewer than 3 such metrics: the
+ * group then gives no reliable yardstick. */
+static double group_scale(const struct run *r, const struct run *ref, const struct ref_groups *rg,
+                          size_t g, double *v)
+{
+    size_t n = 0;
+    for (size_t i = rg->start[g]; i < rg->start[g] + rg->len[g]; i++) {
+        const struct metric *a = &ref->m[rg->s[i].index], *b = usable(r, a->id);
         if (b)
             v[n++] = flags_metric_value(b) / flags_metric_value(a);
     }
-    double s = n >= 3 ? median(v, n) : 0;
-    free(v);
-    return s;
+    return n >= 3 ? median(v, n) : 0;
 }
 
 void flags_apply_compare(struct run **runs, size_t n)
 {
     if (n < 2)
         return;
+    struct ref_groups rg;
+    char(*keys)[96] = xcalloc(runs[0]->n_m ? runs[0]->n_m : 1, sizeof *keys);
+    ref_groups_make(&rg, runs[0], keys);
+    /* scale[g * n + o]: run o's scale in group g */
+    double *scale = xcalloc(rg.n_groups ? rg.n_groups * n : 1, sizeof *scale);
+    double *tmp = xmalloc((rg.n ? rg.n : 1) * sizeof *tmp);
+    for (size_t g = 0; g < rg.n_groups; g++)
+        for (size_t o = 0; o < n; o++)
+            scale[g * n + o] = group_scale(runs[o], runs[0], &rg, g, tmp);
     double *others = xmalloc(n * sizeof *others);
-    double *scale = xmalloc(n * sizeof *scale);
     char key[96];
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < runs[i]->n_m; j++) {
@@ -239,26 +333,24 @@ void flags_apply_compare(struct run **runs, size_t n)
             if (m->state != MS_OK || metric_is_value(m) || (m->flags & MF_UNDERFLOW) ||
                 !flags_sibling_key(m->id, key, sizeof key))
                 continue;
-            for (size_t o = 0; o < n; o++)
-                scale[o] = group_scale(runs[o], runs[0], key);
-            if (scale[i] <= 0)
+            size_t g = idmap_find(&rg.index, key, group_key, &rg);
+            if (g == (size_t)-1 || scale[g * n + i] <= 0)
                 continue;
-            double u = flags_metric_value(m) / scale[i];
+            double u = flags_metric_value(m) / scale[g * n + i];
             size_t k = 0;
             for (size_t o = 0; o < n; o++) {
-                if (o == i || scale[o] <= 0)
-                    continue;
-                const struct metric *x = usable(runs[o], m->id);
+                const struct metric *x =
+                    o == i || scale[g * n + o] <= 0 ? NULL : usable(runs[o], m->id);
                 if (x)
-                    others[k++] = flags_metric_value(x) / scale[o];
+                    others[k++] = flags_metric_value(x) / scale[g * n + o];
             }
-            if (k == 0)
-                continue;
-            double med = median(others, k);
-            if (med > 0 && u > FLAGS_OUTLIER_FACTOR * med)
+            if (k > 0 && median(others, k) > 0 && u > FLAGS_OUTLIER_FACTOR * median(others, k))
                 m->flags |= MF_OUTLIER;
         }
     }
-    free(scale);
     free(others);
+    free(tmp);
+    free(scale);
+    ref_groups_free(&rg);
+    free(keys);
 }

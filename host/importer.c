@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "util.h"
 
 #define MAX_LOG_BYTES (256u << 20)
@@ -48,34 +49,59 @@ struct reader {
     int detected;
 };
 
+/* The readers of one stream, fed by the line splitter. */
+struct readers {
+    struct reader *r;
+    size_t n;
+    struct issue_list long_lines; /* lines over RTBH_LINE_MAX */
+};
+
+static void on_line(void *ctx, const char *line, size_t len, unsigned long lineno)
+{
+    struct readers *rs = ctx;
+    (void)lineno;
+    for (size_t i = 0; i < rs->n; i++) {
+        struct reader *r = &rs->r[i];
+        if (!r->detected && r->imp->detect(line, len))
+            r->detected = 1;
+        r->imp->feed(r->state, line, len);
+    }
+}
+
+/* A line too long is handed to no importer: it counts as a line (an empty
+ * one, so that line numbers stay right) and is an issue of its own. */
+static void on_long(void *ctx, unsigned long lineno, unsigned long long len)
+{
+    struct readers *rs = ctx;
+    issues_add(&rs->long_lines, lineno, ISSUE_TOO_LONG,
+               xasprintf("line of %llu bytes (longer than %u), skipped", len, RTBH_LINE_MAX));
+    on_line(ctx, "", 0, lineno);
+}
+
 /* Feeds every line of F to the readers; -1 with a message on a read error
  * or a file over MAX_LOG_BYTES. */
-static int read_lines(FILE *f, struct reader *r, size_t n, char *err, size_t errlen)
+static int read_lines(FILE *f, struct readers *rs, char *err, size_t errlen)
 {
-    char *line = NULL;
-    size_t cap = 0, total = 0;
-    ssize_t got;
-    errno = 0;
-    while ((got = getline(&line, &cap, f)) > 0) {
-        total += (size_t)got;
+    struct line_splitter s;
+    line_splitter_init(&s, on_line, on_long, rs);
+    char *buf = xmalloc(1u << 16);
+    size_t got, total = 0;
+    int rc = 0;
+    while ((got = fread(buf, 1, 1u << 16, f)) > 0) {
+        total += got;
         if (total > MAX_LOG_BYTES) {
-            free(line);
-            return errf(err, errlen, "larger than %u MiB", MAX_LOG_BYTES >> 20);
+            rc = errf(err, errlen, "larger than %u MiB", MAX_LOG_BYTES >> 20);
+            break;
         }
-        size_t len = (size_t)got;
-        if (line[len - 1] == '\n')
-            len--;
-        for (size_t i = 0; i < n; i++) {
-            if (!r[i].detected && r[i].imp->detect(line, len))
-                r[i].detected = 1;
-            r[i].imp->feed(r[i].state, line, len);
-        }
+        line_splitter_feed(&s, buf, got);
     }
-    int e = errno;
-    free(line);
-    if (ferror(f))
-        return errf(err, errlen, "cannot read: %s", strerror(e ? e : EIO));
-    return 0;
+    if (rc == 0 && ferror(f))
+        rc = errf(err, errlen, "cannot read: %s", strerror(errno ? errno : EIO));
+    if (rc == 0)
+        line_splitter_finish(&s);
+    line_splitter_free(&s);
+    free(buf);
+    return rc;
 }
 
 /* The reader to use: the only one, or the first that detected its format. */
@@ -90,38 +116,62 @@ static struct reader *chosen(struct reader *r, size_t n, int forced, char *err, 
     return NULL;
 }
 
+static int by_line(const void *a, const void *b)
+{
+    const struct parse_issue *x = a, *y = b;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The issues of FROM (emptied) added to INTO, in line order, within the bound. */
+static void merge_issues(struct issue_list *into, struct issue_list *from)
+{
+    unsigned long total = into->total + from->total;
+    unsigned long rejected = into->rejected + from->rejected;
+    for (size_t i = 0; i < from->n; i++) {
+        issues_add(into, from->v[i].line, from->v[i].kind, from->v[i].msg);
+        from->v[i].msg = NULL;
+    }
+    into->total = total;
+    into->rejected = rejected;
+    if (into->n)
+        qsort(into->v, into->n, sizeof *into->v, by_line);
+    issues_free(from);
+}
+
 int import_stream(FILE *f, const struct importer *imp, const struct import_options *o,
                   struct import_result *out, const struct importer **used, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    size_t n = 0;
-    while (importers[n])
-        n++;
-    struct reader *r = xcalloc(n, sizeof *r);
+    struct readers rs;
+    memset(&rs, 0, sizeof rs);
+    while (importers[rs.n])
+        rs.n++;
+    rs.r = xcalloc(rs.n, sizeof *rs.r);
     if (imp)
-        n = 1;
-    for (size_t i = 0; i < n; i++) {
-        r[i].imp = imp ? imp : importers[i];
-        r[i].state = r[i].imp->open(o);
+        rs.n = 1;
+    for (size_t i = 0; i < rs.n; i++) {
+        rs.r[i].imp = imp ? imp : importers[i];
+        rs.r[i].state = rs.r[i].imp->open(o);
     }
-    int rc = read_lines(f, r, n, err, errlen);
-    struct reader *use = rc == 0 ? chosen(r, n, imp != NULL, err, errlen) : NULL;
+    int rc = read_lines(f, &rs, err, errlen);
+    struct reader *use = rc == 0 ? chosen(rs.r, rs.n, imp != NULL, err, errlen) : NULL;
     if (use) {
         *used = use->imp;
         rc = use->imp->finish(use->state, out, err, errlen);
     } else {
         rc = -1;
     }
-    for (size_t i = 0; i < n; i++)
-        r[i].imp->close(r[i].state);
-    free(r);
+    merge_issues(&out->issues, &rs.long_lines);
+    for (size_t i = 0; i < rs.n; i++)
+        rs.r[i].imp->close(rs.r[i].state);
+    free(rs.r);
     return rc;
 }
 
 void import_result_free(struct import_result *r)
 {
     runs_free(r->runs, r->n_runs);
-    parse_issues_free(r->issues, r->n_issues);
+    issues_free(&r->issues);
     free(r->note);
     memset(r, 0, sizeof *r);
 }

@@ -10,6 +10,15 @@
  * auto, every importer reads the file side by side and the first in table
  * order whose detect() accepted a line is used.
  *
+ * The driver (import_stream) splits the file into lines the one way every
+ * reader does (lines.h): LF, CRLF or CR-only line ends, and a line longer
+ * than RTBH_LINE_MAX is never handed to an importer (it is an issue of its
+ * own, with its number). An importer keeps its issues in a struct
+ * issue_list (model.h: the first RTBH_MAX_ISSUES in full, the rest counted)
+ * and at most RTBH_MAX_METRICS metrics per run, so that its memory stays
+ * bounded by a constant plus the valid data, and its work per line linear
+ * in the line's length (docs/reliability.md).
+ *
  * A new input format = importer_<name>.c defining a `const struct importer`
  * + its line in importers.c (and a test in tests/host).
  */
@@ -33,9 +42,8 @@ struct import_options {
 struct import_result {
     struct run **runs; /* heap-allocated runs (owned) */
     size_t n_runs;
-    struct parse_issue *issues; /* rejected lines (owned), reported as FILE:LINE: msg */
-    size_t n_issues;
-    char *note; /* one remark for stderr ("... ignored"), or NULL (owned) */
+    struct issue_list issues; /* rejected lines (owned), reported as FILE:LINE: msg */
+    char *note;               /* one remark for stderr ("... ignored"), or NULL (owned) */
 };
 
 struct importer {
@@ -60,10 +68,10 @@ const struct importer *importer_find(const char *name);
 /* The names of the table, "A, B or C", into buf. */
 void importer_names(char *buf, size_t len, const char *last_sep);
 
-/* Reads F (named NAME in messages) line by line into IMP, or, with IMP
- * NULL, into every importer side by side, keeping the first in table order
- * that detected its format (*used). 0, or -1 with a one-line message in
- * err: the file cannot be read, is over 256 MiB, shows no known format
+/* Reads F line by line into IMP, or, with IMP NULL, into every importer
+ * side by side, keeping the first in table order that detected its format
+ * (*used). 0, or -1 with a one-line message in err: the file cannot be
+ * read, is over 256 MiB, shows no known format
  * ("no rtbench records and no latency_measure results") or holds nothing
  * (the importer's message); OUT is filled (issues, note) either way. */
 int import_stream(FILE *f, const struct importer *imp, const struct import_options *o,

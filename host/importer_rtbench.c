@@ -45,12 +45,10 @@ static int rtbench_finish(void *state, struct import_result *out, char *err, siz
     struct record_parser *p = &s->parser;
     record_parser_finish(p);
     out->issues = p->issues; /* taken over */
-    out->n_issues = p->n_issues;
-    p->issues = NULL;
-    p->n_issues = 0;
+    memset(&p->issues, 0, sizeof p->issues);
     if (p->n_runs == 0)
         return errf(err, errlen, "no valid rtbench run (no valid header record%s)",
-                    out->n_issues ? "; rejected records skipped" : "");
+                    out->issues.rejected ? "; rejected records skipped" : "");
     if (s->options.cpu_hz > 0 || s->options.iters > 0)
         out->note = xstrdup("--cpu-hz/--iters apply to Zephyr logs; the rtbench header is used");
     out->runs = xcalloc(p->n_runs, sizeof *out->runs);

@@ -156,7 +156,7 @@ static void add_point(struct zbus_import *z, const struct zbus_row *row)
 {
     char id[96], num[64];
     msgq_point_id(&row->p, id, sizeof id);
-    z->point_line = xrealloc(z->point_line, (z->run->n_m + 1) * sizeof *z->point_line);
+    z->point_line = xgrow(z->point_line, z->run->n_m, sizeof *z->point_line);
     z->point_line[z->run->n_m] = z->line;
     struct metric *m = run_add_metric(z->run, id);
     m->desc = xstrdup(row->n_fields >= 7 ? "Message throughput (rtbench sweep CSV)"

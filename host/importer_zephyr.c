@@ -86,53 +86,70 @@ static int match_tail(const char *colon, const char *end, uint64_t *cyc, uint64_
     return s == end || is_space(*s) || *s == ':';
 }
 
-/* The row whose " - " separator is at dash (line[dash-1] and line[dash+1]
- * are blanks): the id is the token just before it. */
-static int row_at(const char *line, const char *end, const char *dash, struct zephyr_row *row)
+/* The id that ends just before the " - " at dash (line[dash-1] and
+ * line[dash+1] are blanks): 1 with *id and *id_len, else 0. Looks back at
+ * most 201 bytes (an id is at most 200). */
+static int id_before(const char *line, const char *dash, const char **id, size_t *id_len)
 {
     const char *ie = dash;
-    while (ie > line && is_space(ie[-1]))
+    while (ie > line && is_space(ie[-1]) && dash - ie < 64)
         ie--;
-    const char *id = ie;
-    while (id > line && is_id_char(id[-1]))
-        id--;
-    size_t id_len = (size_t)(ie - id);
-    if (id_len == 0 || id_len > 200 || !memchr(id, '.', id_len))
+    const char *s = ie;
+    while (s > line && is_id_char(s[-1]) && ie - s <= 200)
+        s--;
+    size_t n = (size_t)(ie - s);
+    if (n == 0 || n > 200 || !memchr(s, '.', n))
         return 0;
     /* the id starts the line, or follows a blank or a prefix such as "[00:00:01.000,000]" */
-    if (id > line && !is_space(id[-1]) && id[-1] != ']' && id[-1] != '>')
+    if (s > line && !is_space(s[-1]) && s[-1] != ']' && s[-1] != '>')
         return 0;
-    if (id[0] == '.' || id[0] == '-' || id[0] == '+')
+    if (s[0] == '.' || s[0] == '-' || s[0] == '+')
         return 0;
-    const char *desc = skip_sp(dash + 1, end);
-    for (const char *c = desc; c < end; c++) {
-        if (*c != ':')
-            continue;
-        uint64_t cyc, ns;
-        if (match_tail(c, end, &cyc, &ns)) {
-            const char *de = c;
-            while (de > desc && is_space(de[-1]))
-                de--;
-            row->id = id;
-            row->id_len = id_len;
-            row->desc = desc;
-            row->desc_len = (size_t)(de - desc);
-            row->cycles = cyc;
-            row->ns = ns;
-            return 1;
-        }
-    }
-    return 0;
+    *id = s;
+    *id_len = n;
+    return 1;
+}
+
+/* The first ':' at or after FROM that starts ": <N> cycles , <M> ns", or NULL. */
+static const char *next_tail(const char *from, const char *end, uint64_t *cyc, uint64_t *ns)
+{
+    for (const char *c = from; c < end && (c = memchr(c, ':', (size_t)(end - c))); c++)
+        if (match_tail(c, end, cyc, ns))
+            return c;
+    return NULL;
 }
 
 int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row)
 {
-    const char *end = line + len;
-    /* the first " - " whose left token is an id and whose right side ends in
-     * ": <N> cycles , <M> ns" */
+    /* The first " - " whose left token is an id and whose right side holds
+     * ": <N> cycles , <M> ns" (the first such ':' after it ends the
+     * description). The tails are found once, left to right, as the
+     * separators are: linear in the length of the line (each tail match
+     * stops before the next ':'). */
+    const char *end = line + len, *tail = NULL;
+    uint64_t cyc = 0, ns = 0;
     for (const char *d = line + 1; d + 1 < end; d++) {
-        if (*d == '-' && is_space(d[-1]) && is_space(d[1]) && row_at(line, end, d, row))
-            return 1;
+        if (*d != '-' || !is_space(d[-1]) || !is_space(d[1]))
+            continue;
+        const char *id;
+        size_t id_len;
+        if (!id_before(line, d, &id, &id_len))
+            continue;
+        const char *desc = skip_sp(d + 1, end);
+        if (!tail || tail < desc)
+            tail = next_tail(desc, end, &cyc, &ns);
+        if (!tail)
+            return 0; /* no tail after this separator: none after any later one */
+        const char *de = tail;
+        while (de > desc && is_space(de[-1]))
+            de--;
+        row->id = id;
+        row->id_len = id_len;
+        row->desc = desc;
+        row->desc_len = (size_t)(de - desc);
+        row->cycles = cyc;
+        row->ns = ns;
+        return 1;
     }
     return 0;
 }
@@ -281,6 +298,7 @@ struct zephyr_import {
     int banners_after_rows; /* a boot banner came after rows: one run per log */
     int status;             /* -1 no verdict line, 0 successful, 1 failed */
     size_t ignored;         /* rows after a second boot, repeated ids */
+    size_t too_many;        /* rows beyond RTBH_MAX_METRICS */
     uint64_t *cycles, *ns;  /* the figures of the kept rows, for the clock */
     size_t n, cap;
 };
@@ -307,6 +325,11 @@ static void add_row(struct zephyr_import *z, const struct zephyr_row *row)
     char *id = printable_dup(row->id, row->id_len);
     if (z->banners_after_rows || run_find_metric(z->run, id)) {
         z->ignored++; /* a repeated id: the first figure is kept */
+        free(id);
+        return;
+    }
+    if (z->n >= RTBH_MAX_METRICS) {
+        z->too_many++;
         free(id);
         return;
     }
@@ -403,7 +426,11 @@ static int zephyr_finish(void *state, struct import_result *out, char *err, size
     run_stamp(r);
     r->unit = xstrdup("cycles");
     fill_header(z, r);
-    if (z->status == 0) {
+    if (z->too_many) {
+        r->status = RUN_INCOMPLETE;
+        r->status_detail =
+            xasprintf("more than %u result rows: %zu ignored", RTBH_MAX_METRICS, z->too_many);
+    } else if (z->status == 0) {
         r->status = RUN_COMPLETE;
     } else {
         r->status = RUN_INCOMPLETE;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "term.h"
 
 #ifndef RTBENCH_VERSION
 #define RTBENCH_VERSION "0.1.0"
@@ -45,6 +46,8 @@ int main(int argc, char **argv)
 {
     /* A closed stdout (rtbench list | head) must not kill a run mid-store. */
     signal(SIGPIPE, SIG_IGN);
+    /* A file size limit reached while storing is an error to report (EFBIG), not a death. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         char *def[] = {"run", NULL};
         return cmd_run(1, def);
@@ -67,6 +70,6 @@ int main(int argc, char **argv)
     fprintf(stderr,
             "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check, sweep; "
             "see rtbench --help)\n",
-            sub);
+            term(sub));
     return 2;
 }

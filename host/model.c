@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idmap.h"
 #include "util.h"
 
 const char *run_hdr(const struct run *r, const char *key)
@@ -25,7 +26,7 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
             return;
         }
     }
-    r->hdr = xrealloc(r->hdr, (r->n_hdr + 1) * sizeof *r->hdr);
+    r->hdr = xgrow(r->hdr, r->n_hdr, sizeof *r->hdr);
     r->hdr[r->n_hdr].key = xstrdup(key);
     r->hdr[r->n_hdr].value = xstrdup(value ? value : "");
     r->n_hdr++;
@@ -33,7 +34,7 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
 
 struct metric *run_add_metric(struct run *r, const char *id)
 {
-    r->m = xrealloc(r->m, (r->n_m + 1) * sizeof *r->m);
+    r->m = xgrow(r->m, r->n_m, sizeof *r->m);
     struct metric *m = &r->m[r->n_m++];
     memset(m, 0, sizeof *m);
     m->id = xstrdup(id);
@@ -41,12 +42,33 @@ struct metric *run_add_metric(struct run *r, const char *id)
     return m;
 }
 
+static const char *metric_id(const void *ctx, size_t i)
+{
+    return ((const struct run *)ctx)->m[i].id;
+}
+
 struct metric *run_find_metric(const struct run *r, const char *id)
 {
-    for (size_t i = 0; i < r->n_m; i++)
-        if (strcmp(r->m[i].id, id) == 0)
-            return &r->m[i];
-    return NULL;
+    if (r->n_m < 16) { /* a short run: a scan is as fast */
+        for (size_t i = 0; i < r->n_m; i++)
+            if (strcmp(r->m[i].id, id) == 0)
+                return &r->m[i];
+        return NULL;
+    }
+    /* The index is a cache: it is brought up to date here, so a const run
+     * is changed only in its private part. */
+    struct run *w = (struct run *)r;
+    if (!w->index || w->n_indexed > w->n_m) {
+        if (w->index)
+            idmap_free(w->index);
+        else
+            w->index = xcalloc(1, sizeof *w->index);
+        w->n_indexed = 0;
+    }
+    for (; w->n_indexed < w->n_m; w->n_indexed++)
+        idmap_add(w->index, w->n_indexed, metric_id, w);
+    size_t i = idmap_find(w->index, id, metric_id, w);
+    return i == (size_t)-1 ? NULL : &w->m[i];
 }
 
 void metric_extra_set(struct metric *m, const char *key, const char *value)
@@ -178,6 +200,10 @@ void run_free(struct run *r)
         metric_free(&r->m[i]);
     free(r->m);
     free(r->unit);
+    if (r->index) {
+        idmap_free(r->index);
+        free(r->index);
+    }
     memset(r, 0, sizeof *r);
 }
 
@@ -192,11 +218,29 @@ void runs_free(struct run **runs, size_t n)
     free(runs);
 }
 
-void parse_issues_free(struct parse_issue *issues, size_t n)
+void issues_add(struct issue_list *l, unsigned long line, enum issue_kind kind, char *msg)
 {
-    for (size_t i = 0; i < n; i++)
-        free(issues[i].msg);
-    free(issues);
+    l->total++;
+    if (kind != ISSUE_DUPLICATE)
+        l->rejected++;
+    if (l->n >= RTBH_MAX_ISSUES) {
+        free(msg);
+        return;
+    }
+    if (!l->v)
+        l->v = xcalloc(RTBH_MAX_ISSUES, sizeof *l->v);
+    l->v[l->n].line = line;
+    l->v[l->n].kind = kind;
+    l->v[l->n].msg = msg;
+    l->n++;
+}
+
+void issues_free(struct issue_list *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i].msg);
+    free(l->v);
+    memset(l, 0, sizeof *l);
 }
 
 void run_stamp(struct run *r)

@@ -12,6 +12,13 @@ struct kv {
     char *key, *value;
 };
 
+/* Most metrics one run may hold (docs/reliability.md): a header announcing
+ * more is invalid, and the records (or log rows) beyond it are refused. */
+#define RTBH_MAX_METRICS 100000u
+
+/* Most parse issues kept in full per stream; the others are only counted. */
+#define RTBH_MAX_ISSUES 100u
+
 /* Artifact flags on a metric (bit set); names in flags.c: model_flag_name(). */
 enum metric_flag {
     MF_UNDERFLOW =
@@ -85,15 +92,23 @@ struct run {
     /* Derived from the header for convenience. */
     char *unit;         /* "cycles", "insns", "ns" */
     double ns_per_unit; /* <= 0 when unknown */
+    /* private: run_find_metric's index of m[0..n_indexed-1] by id */
+    struct idmap *index;
+    size_t n_indexed;
 };
 
 /* Why a line of a log was rejected by a parser. */
 enum issue_kind {
-    ISSUE_CHECKSUM,      /* a record whose CRC does not match */
-    ISSUE_MALFORMED,     /* a record frame or field that does not parse */
-    ISSUE_UNKNOWN_TYPE,  /* a record type this reader does not know */
-    ISSUE_OUTSIDE_RUN,   /* a record before any header */
-    ISSUE_INVALID_HEADER /* a header whose clock makes no sense: its run is skipped */
+    ISSUE_CHECKSUM,       /* a record whose CRC does not match */
+    ISSUE_MALFORMED,      /* a record frame or field that does not parse */
+    ISSUE_UNKNOWN_TYPE,   /* a record type this reader does not know */
+    ISSUE_OUTSIDE_RUN,    /* a record before any header, or of a run whose header was lost */
+    ISSUE_INVALID_HEADER, /* a header whose clock makes no sense: its run is skipped */
+    ISSUE_INVALID,        /* a record whose values are impossible (min > max, n = 0, ...) */
+    ISSUE_CONFLICT,       /* a second, different record for a result already received */
+    ISSUE_TOO_LONG,       /* a line longer than RTBH_LINE_MAX (lines.h) */
+    ISSUE_TOO_MANY,       /* a metric beyond RTBH_MAX_METRICS */
+    ISSUE_DUPLICATE       /* a repeated identical line, ignored: a note, not a rejection */
 };
 
 struct parse_issue {
@@ -101,6 +116,17 @@ struct parse_issue {
     enum issue_kind kind;
     char *msg; /* "checksum mismatch, skipped", "malformed record: ..., skipped", ... */
 };
+
+/* Issues of one stream: the first RTBH_MAX_ISSUES in full, all of them counted. */
+struct issue_list {
+    struct parse_issue *v;
+    size_t n;               /* kept in v */
+    unsigned long total;    /* all issues, kept or not */
+    unsigned long rejected; /* those that are not ISSUE_DUPLICATE */
+};
+/* Adds an issue (MSG is taken over, freed if not kept). */
+void issues_add(struct issue_list *l, unsigned long line, enum issue_kind kind, char *msg);
+void issues_free(struct issue_list *l);
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
@@ -126,8 +152,6 @@ void run_unit_view_free(struct run *view);
 void run_free(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);
-/* Frees N parse issues and the array. */
-void parse_issues_free(struct parse_issue *issues, size_t n);
 /* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */
 void run_stamp(struct run *r);
 

@@ -1,6 +1,6 @@
 /*
  * rtbench host - incremental parser of rtbench machine records
- * (record_parser.h, format in docs/records.md).
+ * (record_parser.h, format and completeness rule in docs/records.md).
  */
 #include "record_parser.h"
 
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "rtb/error.h"
 #include "rtb/record.h"
 #include "util.h"
@@ -16,19 +17,23 @@
 #define TAG RTB_RECORD_TAG " "
 #define TAG_LEN (sizeof(TAG) - 1)
 
+/* What the open run has received (one per open run). */
+struct run_check {
+    int numbered;          /* the header has seq=1 */
+    char tag[9];           /* the header's CRC: numbered records carry hdr=<tag> */
+    uint64_t count;        /* results announced (numbered: always known) */
+    uint32_t *crc;         /* numbered: CRC of result number k at [k-1]; else of metric i */
+    unsigned char *seen;   /* numbered: number k received at [k-1] */
+    size_t cap;            /* entries of crc (unnumbered: grown with the metrics) */
+    uint64_t last_seq;     /* highest number received */
+    unsigned long results; /* distinct results received */
+    unsigned long conflicts, repeats, too_many;
+    char conflict_at[96]; /* the first conflict, for the run's detail */
+};
+
 void record_parser_init(struct record_parser *p)
 {
     memset(p, 0, sizeof *p);
-}
-
-static void add_issue(struct record_parser *p, enum issue_kind kind, const char *fmt,
-                      const char *arg)
-{
-    p->issues = xrealloc(p->issues, (p->n_issues + 1) * sizeof *p->issues);
-    p->issues[p->n_issues].line = p->line;
-    p->issues[p->n_issues].kind = kind;
-    p->issues[p->n_issues].msg = arg ? xasprintf(fmt, arg) : xstrdup(fmt);
-    p->n_issues++;
 }
 
 int record_check_crc(const char *rec, size_t len)
@@ -37,53 +42,25 @@ int record_check_crc(const char *rec, size_t len)
     return rc == 0 ? 0 : rc == RTB_ERR_CHECK ? -2 : -1;
 }
 
-struct field {
-    char *key, *value;
-};
-
-#define MAX_FIELDS 64
-
-/* Split "k=v k=v" (in place) into fields; -1 with a reason. */
-static int split_fields(char *s, struct field *f, size_t *nf, const char **why)
+/* Records an issue of this line (MSG taken over) and makes it `issue`. */
+static enum record_event issue(struct record_parser *p, enum issue_kind kind, char *msg)
 {
-    *nf = 0;
-    while (*s) {
-        char *end = strchr(s, ' ');
-        if (end)
-            *end = '\0';
-        char *eq = strchr(s, '=');
-        if (!eq || eq == s) {
-            *why = "field without key=value";
-            return -1;
-        }
-        *eq = '\0';
-        for (char *k = s; *k; k++) {
-            if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') || *k == '_')) {
-                *why = "bad key";
-                return -1;
-            }
-        }
-        rtb_rec_unescape(eq + 1);
-        if (*nf == MAX_FIELDS) {
-            *why = "too many fields";
-            return -1;
-        }
-        f[*nf].key = s;
-        f[*nf].value = eq + 1;
-        (*nf)++;
-        if (!end)
-            break;
-        s = end + 1;
-    }
-    return 0;
+    free(p->last.msg);
+    p->last.line = p->line;
+    p->last.kind = kind;
+    p->last.msg = msg;
+    p->issue = &p->last;
+    issues_add(&p->issues, p->line, kind, xstrdup(msg));
+    return kind == ISSUE_DUPLICATE ? RECORD_DUPLICATE : RECORD_REJECTED;
 }
 
-static const char *get(const struct field *f, size_t nf, const char *key)
+static void check_free(struct run_check *c)
 {
-    for (size_t i = 0; i < nf; i++)
-        if (strcmp(f[i].key, key) == 0)
-            return f[i].value;
-    return NULL;
+    if (!c)
+        return;
+    free(c->crc);
+    free(c->seen);
+    free(c);
 }
 
 static void close_run(struct record_parser *p, enum run_status st, char *detail)
@@ -94,15 +71,17 @@ static void close_run(struct record_parser *p, enum run_status st, char *detail)
     r->status_detail = detail;
     p->closed = r;
     p->open_run = NULL;
-    p->run_records = 0;
+    check_free(p->check);
+    p->check = NULL;
 }
 
+/* "<why>: 12 of 47 records received" */
 static char *truncated_detail(const struct record_parser *p, const char *why)
 {
     const char *count = run_hdr(p->open_run, "count");
     if (count && *count)
-        return xasprintf("%s: %lu of %s records received", why, p->run_records, count);
-    return xasprintf("%s: %lu records received", why, p->run_records);
+        return xasprintf("%s: %lu of %s records received", why, p->check->results, count);
+    return xasprintf("%s: %lu records received", why, p->check->results);
 }
 
 /* Remember "<id> - <description> : ..." so the record that follows can
@@ -131,121 +110,24 @@ static void note_human(struct record_parser *p, const char *line, size_t len)
         c++;
     while (d > c && d[-1] == ' ')
         d--;
-    if (a == b || c == d || memchr(a, ' ', (size_t)(b - a)))
+    if (a == b || c == d || b - a > 200 || memchr(a, ' ', (size_t)(b - a)))
         return;
     free(p->human_id);
     free(p->human_desc);
     p->human_id = xstrndup(a, (size_t)(b - a));
-    p->human_desc = xstrndup(c, (size_t)(d - c));
+    p->human_desc = xstrndup(c, (size_t)(d - c) > 200 ? 200 : (size_t)(d - c));
 }
 
-static int need_u64(const struct field *f, size_t nf, const char *key, uint64_t *out,
-                    const char **bad)
-{
-    const char *v = get(f, nf, key);
-    if (!v || parse_u64(v, out) != 0) {
-        *bad = key;
-        return -1;
-    }
-    return 0;
-}
-
-static int need_double(const struct field *f, size_t nf, const char *key, double *out,
-                       const char **bad)
-{
-    const char *v = get(f, nf, key);
-    if (!v || parse_double(v, out) != 0) {
-        *bad = key;
-        return -1;
-    }
-    return 0;
-}
-
-/* The keys of an R record rtbench reads itself; any other is an extra figure. */
-static int result_key(const char *k)
-{
-    static const char *const known[] = {"id",  "n",   "min",  "max",   "mean", "sd",    "p50",
-                                        "p90", "p99", "p999", "flags", "unit", "better"};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(k, known[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* A value metric's unit and direction, and the extra figures of any result. */
-static void result_value_keys(struct metric *m, const struct field *f, size_t nf)
-{
-    const char *unit = get(f, nf, "unit"), *better = get(f, nf, "better");
-    if (unit && *unit) {
-        m->unit = xstrdup(unit);
-        m->higher_better = better && strcmp(better, "higher") == 0;
-    }
-    for (size_t i = 0; i < nf; i++)
-        if (!result_key(f[i].key))
-            metric_extra_set(m, f[i].key, f[i].value);
-}
-
-static unsigned parse_flags(const char *s)
-{
-    unsigned fl = 0;
-    if (!s)
-        return 0;
-    char *copy = xstrdup(s);
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        if (strcmp(tok, "clamped") == 0)
-            fl |= MF_CLAMPED;
-        else if (strcmp(tok, "saturated") == 0)
-            fl |= MF_SATURATED;
-        else if (strcmp(tok, "nosched") == 0)
-            fl |= MF_NOSCHED;
-        /* unknown flag names are ignored: newer targets may add some */
-    }
-    free(copy);
-    return fl;
-}
-
-/* The clock of a header: hz >= 1, bits 1..64, ns_num and ns_den >= 1 (what
- * the target's runner itself requires). A key that is absent means "not
- * known" and is accepted; one that is present must make sense. NULL if the
- * header is valid, else why not (static storage). */
-static const char *header_invalid(const struct field *f, size_t nf)
-{
-    static char why[160];
-    static const struct {
-        const char *key;
-        uint64_t min, max;
-    } lim[] = {{"hz", 1, UINT64_MAX},
-               {"bits", 1, 64},
-               {"ns_num", 1, UINT64_MAX},
-               {"ns_den", 1, UINT64_MAX}};
-    for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++) {
-        const char *v = NULL;
-        for (size_t i = 0; i < nf; i++)
-            if (strcmp(f[i].key, lim[k].key) == 0)
-                v = f[i].value;
-        uint64_t x;
-        if (!v || (parse_u64(v, &x) == 0 && x >= lim[k].min && x <= lim[k].max))
-            continue;
-        if (lim[k].max == UINT64_MAX)
-            snprintf(why, sizeof why, "%s=%.40s (must be an integer of at least 1)", lim[k].key, v);
-        else
-            snprintf(why, sizeof why, "%s=%.40s (must be an integer from %llu to %llu)", lim[k].key,
-                     v, (unsigned long long)lim[k].min, (unsigned long long)lim[k].max);
-        return why;
-    }
-    return NULL;
-}
-
-static enum record_event on_header(struct record_parser *p, struct field *f, size_t nf)
+static enum record_event on_header(struct record_parser *p, const char *rec, size_t rlen,
+                                   struct field *f, size_t nf)
 {
     if (p->open_run) /* a new header before the previous run ended */
         close_run(p, RUN_INCOMPLETE, truncated_detail(p, "no end record before the next header"));
-    const char *bad = header_invalid(f, nf);
+    const char *bad = record_header_invalid(f, nf);
     if (bad) {
         /* the run is skipped: its records are dropped up to the next header */
-        add_issue(p, ISSUE_INVALID_HEADER, "invalid header: %s, run skipped", bad);
         p->skipping = 1;
-        return RECORD_REJECTED;
+        return issue(p, ISSUE_INVALID_HEADER, xasprintf("invalid header: %s, run skipped", bad));
     }
     p->skipping = 0;
     struct run *r = xcalloc(1, sizeof *r);
@@ -258,73 +140,146 @@ static enum record_event on_header(struct record_parser *p, struct field *f, siz
     const char *sn = run_hdr(r, "ns_num"), *sd = run_hdr(r, "ns_den");
     if (sn && sd && parse_u64(sn, &num) == 0 && parse_u64(sd, &den) == 0 && den > 0 && num > 0)
         r->ns_per_unit = (double)num / (double)den;
-    else
-        r->ns_per_unit = 0.0;
     r->status = RUN_INCOMPLETE;
-    p->runs = xrealloc(p->runs, (p->n_runs + 1) * sizeof *p->runs);
+    p->runs = xgrow(p->runs, p->n_runs, sizeof *p->runs);
     p->runs[p->n_runs++] = r;
     p->open_run = r;
-    p->run_records = 0;
+    struct run_check *c = p->check = xcalloc(1, sizeof *c);
+    c->numbered = run_hdr(r, "seq") != NULL;
+    memcpy(c->tag, rec + rlen - 8, 8);
+    const char *count = run_hdr(r, "count");
+    if (count)
+        parse_u64(count, &c->count);
+    if (c->numbered) {
+        c->cap = c->count;
+        c->crc = xcalloc(c->cap ? c->cap : 1, sizeof *c->crc);
+        c->seen = xcalloc(c->cap ? c->cap : 1, 1);
+    }
     return RECORD_HEADER;
 }
 
-static enum record_event on_metric(struct record_parser *p, char type, struct field *f, size_t nf)
+/* A record of another run than the open one: refused, never filed under
+ * the open run. Its header's CRC differs (its header was lost, or it is
+ * not this stream's): the open run goes on. Its number goes back under the
+ * same header (the target restarted and the new header was lost): the open
+ * run ends there, and the records up to the next header are refused. */
+static enum record_event foreign(struct record_parser *p, int restart)
 {
-    const char *id = get(f, nf, "id");
-    if (!id || !*id) {
-        add_issue(p, ISSUE_MALFORMED, "malformed %s record: no id, skipped",
-                  type == 'R'   ? "R"
-                  : type == 'N' ? "N"
-                                : "F");
-        return RECORD_REJECTED;
+    if (!restart)
+        return issue(p, ISSUE_OUTSIDE_RUN,
+                     xstrdup("record of another run (its header's CRC is not this run's: that "
+                             "header was lost), skipped"));
+    close_run(p, RUN_INCOMPLETE,
+              truncated_detail(p, "no end record: the target restarted (a result's number went "
+                                  "back; the new header was lost)"));
+    p->skipping = 2;
+    return issue(p, ISSUE_OUTSIDE_RUN,
+                 xstrdup("record of a run whose header was lost (its number went back), skipped"));
+}
+
+/* The CRC of a record line (its last 8 hex digits, already verified). */
+static uint32_t line_crc(const char *rec, size_t rlen)
+{
+    return (uint32_t)strtoul(rec + rlen - 8, NULL, 16);
+}
+
+static enum record_event conflict(struct record_parser *p, const char *id, char *what)
+{
+    struct run_check *c = p->check;
+    if (!c->conflicts++)
+        snprintf(c->conflict_at, sizeof c->conflict_at, "%.90s", what);
+    free(what);
+    return issue(
+        p, ISSUE_CONFLICT,
+        xasprintf("a second, different record for %s, skipped (the run is incomplete)", id));
+}
+
+/* Where a numbered result goes: 0 accept, else the event (repeat, conflict, foreign). */
+static int place_numbered(struct record_parser *p, const struct field *f, size_t nf, const char *id,
+                          uint32_t crc, enum record_event *ev)
+{
+    struct run_check *c = p->check;
+    const char *hdr = record_field(f, nf, "hdr"), *s = record_field(f, nf, "seq");
+    uint64_t k;
+    if (hdr && strcmp(hdr, c->tag) != 0) { /* first: another run's numbers mean nothing here */
+        *ev = foreign(p, 0);
+        return 1;
     }
+    if (!hdr || !s || parse_u64(s, &k) != 0 || k < 1 || k > c->count) {
+        *ev = issue(p, ISSUE_MALFORMED,
+                    xasprintf("malformed record for %s: a numbered run needs seq=1..%llu and "
+                              "hdr=, skipped",
+                              id, (unsigned long long)c->count));
+        return 1;
+    }
+    if (c->seen[k - 1]) {
+        *ev = c->crc[k - 1] == crc
+                  ? (c->repeats++,
+                     issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id)))
+                  : conflict(p, id, xasprintf("number %llu, %s", (unsigned long long)k, id));
+        return 1;
+    }
+    if (k < c->last_seq) {
+        *ev = foreign(p, 1);
+        return 1;
+    }
+    if (run_find_metric(p->open_run, id)) {
+        *ev = conflict(p, id, xasprintf("%s under two numbers", id));
+        return 1;
+    }
+    c->seen[k - 1] = 1;
+    c->crc[k - 1] = crc;
+    c->last_seq = k;
+    return 0;
+}
+
+/* Where a result of an unnumbered run goes: 0 accept, else the event. */
+static int place_unnumbered(struct record_parser *p, const char *id, uint32_t crc,
+                            enum record_event *ev)
+{
+    struct run_check *c = p->check;
+    const struct metric *m = run_find_metric(p->open_run, id);
+    if (m) {
+        size_t i = (size_t)(m - p->open_run->m);
+        *ev = c->crc[i] == crc
+                  ? (c->repeats++,
+                     issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id)))
+                  : conflict(p, id, xstrdup(id));
+        return 1;
+    }
+    if (p->open_run->n_m >= RTBH_MAX_METRICS) {
+        c->too_many++;
+        *ev = issue(p, ISSUE_TOO_MANY,
+                    xasprintf("more than %u results in one run, skipped", RTBH_MAX_METRICS));
+        return 1;
+    }
+    if (c->cap == p->open_run->n_m) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->crc = xrealloc(c->crc, c->cap * sizeof *c->crc);
+    }
+    c->crc[p->open_run->n_m] = crc;
+    return 0;
+}
+
+static enum record_event on_metric(struct record_parser *p, char type, const char *rec, size_t rlen,
+                                   struct field *f, size_t nf)
+{
+    const char *id = record_field(f, nf, "id");
+    if (!id || !*id)
+        return issue(p, ISSUE_MALFORMED, xasprintf("malformed %c record: no id, skipped", type));
     struct metric tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.mean_ns = -1.0;
-    const char *bad = NULL;
-    if (type == 'R') {
-        double mean = 0, sd = 0;
-        if (need_u64(f, nf, "n", &tmp.n, &bad) || need_double(f, nf, "mean", &mean, &bad) ||
-            need_double(f, nf, "sd", &sd, &bad) || need_u64(f, nf, "min", &tmp.min, &bad) ||
-            need_u64(f, nf, "max", &tmp.max, &bad) || need_u64(f, nf, "p50", &tmp.p50, &bad) ||
-            need_u64(f, nf, "p90", &tmp.p90, &bad) || need_u64(f, nf, "p99", &tmp.p99, &bad) ||
-            need_u64(f, nf, "p999", &tmp.p999, &bad)) {
-            char *msg =
-                xasprintf("malformed R record for %s: missing or bad '%s', skipped", id, bad);
-            add_issue(p, ISSUE_MALFORMED, "%s", msg);
-            free(msg);
-            return RECORD_REJECTED;
-        }
-        tmp.mean = mean;
-        tmp.sd = sd;
-        tmp.state = MS_OK;
-        tmp.has_pct = 1;
-        tmp.flags = parse_flags(get(f, nf, "flags"));
-        result_value_keys(&tmp, f, nf);
-        if (!metric_is_value(&tmp) && p->open_run->ns_per_unit > 0)
-            tmp.mean_ns = mean * p->open_run->ns_per_unit;
-    } else if (type == 'N') {
-        tmp.state = MS_NA;
-        const char *why = get(f, nf, "reason");
-        tmp.reason = xstrdup(why && *why ? why : "not available");
-    } else {
-        tmp.state = MS_FAILED;
-        const char *e = get(f, nf, "err"), *name = get(f, nf, "name"),
-                   *native = get(f, nf, "native"), *check = get(f, nf, "check");
-        double ev = 0;
-        if (!e || parse_double(e, &ev) != 0 || ev >= 0 || ev < -1e9) {
-            char *msg = xasprintf("malformed F record for %s: missing or bad 'err', skipped", id);
-            add_issue(p, ISSUE_MALFORMED, "%s", msg);
-            free(msg);
-            return RECORD_REJECTED;
-        }
-        tmp.err = (int)ev;
-        if (check && *check) /* the benchmark's own check that failed */
-            tmp.reason = xasprintf("%s: %s", name && *name ? name : "error", check);
-        else if (native && *native && strcmp(native, "0") != 0)
-            tmp.reason = xasprintf("%s (native %s)", name && *name ? name : "error", native);
-        else
-            tmp.reason = xstrdup(name && *name ? name : "error");
+    const char *why = NULL;
+    enum issue_kind kind;
+    if (record_result(type, f, nf, p->open_run->ns_per_unit, &tmp, &why, &kind) != 0)
+        return issue(p, kind,
+                     xasprintf("%s %c record for %.200s: %s, skipped",
+                               kind == ISSUE_INVALID ? "invalid" : "malformed", type, id, why));
+    enum record_event ev;
+    uint32_t crc = line_crc(rec, rlen);
+    if (p->check->numbered ? place_numbered(p, f, nf, id, crc, &ev)
+                           : place_unnumbered(p, id, crc, &ev)) {
+        free(tmp.reason);
+        return ev;
     }
     struct metric *m = run_add_metric(p->open_run, id);
     char *keep_id = m->id;
@@ -332,37 +287,115 @@ static enum record_event on_metric(struct record_parser *p, char type, struct fi
     m->id = keep_id;
     if (p->human_id && strcmp(p->human_id, id) == 0)
         m->desc = xstrdup(p->human_desc);
-    p->run_records++;
+    p->check->results++;
     p->last_metric = m;
     return RECORD_METRIC;
 }
 
-static enum record_event on_end(struct record_parser *p, struct field *f, size_t nf)
+/* Why a numbered run that reached its end record is not complete, or NULL. */
+static char *numbered_gaps(const struct run_check *c, uint64_t records)
 {
-    uint64_t records;
-    const char *v = get(f, nf, "records");
-    if (!v || parse_u64(v, &records) != 0) {
-        add_issue(p, ISSUE_MALFORMED, "malformed E record: missing or bad 'records', skipped",
-                  NULL);
-        return RECORD_REJECTED;
+    if (records != c->count)
+        return xasprintf("record count mismatch: end record says %llu, header announced %llu",
+                         (unsigned long long)records, (unsigned long long)c->count);
+    if (c->conflicts)
+        return xasprintf("conflicting records (%s)", c->conflict_at);
+    if (c->results == c->count)
+        return NULL;
+    char list[96];
+    size_t used = 0, shown = 0;
+    list[0] = '\0';
+    for (uint64_t k = 0; k < c->count && shown < 5; k++) {
+        if (c->seen[k])
+            continue;
+        int w = snprintf(list + used, sizeof list - used, "%s%llu", shown ? ", " : "",
+                         (unsigned long long)k + 1);
+        if (w > 0 && (size_t)w < sizeof list - used)
+            used += (size_t)w;
+        shown++;
     }
-    const char *status = get(f, nf, "status");
-    if (status)
-        run_hdr_set(p->open_run, "end_status", status);
+    uint64_t missing = c->count - c->results;
+    return xasprintf("%llu of %llu results missing (number%s %s%s)", (unsigned long long)missing,
+                     (unsigned long long)c->count, missing > 1 ? "s" : "", list,
+                     missing > shown ? ", ..." : "");
+}
+
+/* Why an unnumbered run (an older target) that reached its end record is
+ * not complete, or NULL. */
+static char *unnumbered_gaps(const struct record_parser *p, uint64_t records)
+{
+    const struct run_check *c = p->check;
     const char *count = run_hdr(p->open_run, "count");
     uint64_t announced;
-    if (records != p->run_records) {
-        close_run(p, RUN_INCOMPLETE,
-                  xasprintf("record count mismatch: end record says %llu, %lu received",
-                            (unsigned long long)records, p->run_records));
-    } else if (count && parse_u64(count, &announced) == 0 && announced != records) {
-        close_run(p, RUN_INCOMPLETE,
-                  xasprintf("record count mismatch: header announced %llu, %lu received",
-                            (unsigned long long)announced, p->run_records));
-    } else {
-        close_run(p, RUN_COMPLETE, NULL);
-    }
+    if (records != c->results)
+        return xasprintf("record count mismatch: end record says %llu, %lu received",
+                         (unsigned long long)records, c->results);
+    if (count && parse_u64(count, &announced) == 0 && announced != records)
+        return xasprintf("record count mismatch: header announced %llu, %lu received",
+                         (unsigned long long)announced, c->results);
+    if (c->conflicts)
+        return xasprintf("conflicting records (%s)", c->conflict_at);
+    if (c->too_many)
+        return xasprintf("more than %u results: %lu skipped", RTBH_MAX_METRICS, c->too_many);
+    return NULL;
+}
+
+static enum record_event on_end(struct record_parser *p, const struct field *f, size_t nf)
+{
+    struct run_check *c = p->check;
+    uint64_t records;
+    const char *v = record_field(f, nf, "records"), *hdr = record_field(f, nf, "hdr");
+    if (!v || parse_u64(v, &records) != 0 || (c->numbered && !hdr))
+        return issue(p, ISSUE_MALFORMED,
+                     xstrdup(c->numbered ? "malformed E record: missing or bad 'records' or "
+                                           "'hdr', skipped"
+                                         : "malformed E record: missing or bad 'records', "
+                                           "skipped"));
+    if (c->numbered && strcmp(hdr, c->tag) != 0)
+        return foreign(p, 0);
+    const char *status = record_field(f, nf, "status");
+    if (status)
+        run_hdr_set(p->open_run, "end_status", status);
+    char *gaps = c->numbered ? numbered_gaps(c, records) : unnumbered_gaps(p, records);
+    if (gaps)
+        close_run(p, RUN_INCOMPLETE, gaps);
+    else
+        close_run(p, RUN_COMPLETE,
+                  c->numbered ? NULL
+                              : xstrdup("judged by the record count only: the target does not "
+                                        "number its records (an older rtbench)"));
     return RECORD_END;
+}
+
+/* The record RECLEN bytes at REC (CRC verified): its type and fields. */
+static enum record_event on_record(struct record_parser *p, const char *rec, size_t rlen)
+{
+    /* body: between "RTB1 " and " *crc" */
+    char *body = xstrndup(rec + TAG_LEN, rlen - TAG_LEN - 10);
+    char type = body[0];
+    enum record_event ev = RECORD_REJECTED;
+    struct field f[RECORD_MAX_FIELDS];
+    size_t nf = 0;
+    const char *why = NULL;
+    if (type == '\0' || !strchr("HRNFE", type) || (body[1] != '\0' && body[1] != ' '))
+        ev = issue(p, ISSUE_UNKNOWN_TYPE, xstrdup("unknown record type, skipped"));
+    else if (body[1] == ' ' && record_split_fields(body + 2, f, &nf, &why) != 0)
+        ev = issue(p, ISSUE_MALFORMED, xasprintf("malformed record: %s, skipped", why));
+    else if (type == 'H')
+        ev = on_header(p, rec, rlen, f, nf);
+    else if (!p->open_run && p->skipping == 1)
+        ev = RECORD_NONE; /* a record of a run whose header was invalid (already reported) */
+    else if (!p->open_run && p->skipping == 2)
+        ev = issue(p, ISSUE_OUTSIDE_RUN, xstrdup("record of a run whose header was lost, skipped"));
+    else if (!p->open_run)
+        ev = issue(p, ISSUE_OUTSIDE_RUN,
+                   xstrdup("record outside a run (no header before it), skipped"));
+    else if (type == 'E')
+        ev = on_end(p, f, nf);
+    else
+        ev = on_metric(p, type, rec, rlen, f, nf);
+    free(body);
+    return ev;
 }
 
 enum record_event record_parser_feed(struct record_parser *p, const char *line, size_t len)
@@ -370,9 +403,9 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     p->line++;
     p->closed = NULL;
     p->last_metric = NULL;
+    p->issue = NULL;
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
-    /* find the tag */
     const char *rec = NULL;
     for (size_t i = 0; i + TAG_LEN <= len; i++) {
         if (line[i] == 'R' && memcmp(line + i, TAG, TAG_LEN) == 0) {
@@ -386,42 +419,30 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     }
     size_t rlen = len - (size_t)(rec - line);
     int c = record_check_crc(rec, rlen);
-    if (c == -2) {
-        add_issue(p, ISSUE_CHECKSUM, "checksum mismatch, skipped", NULL);
-        return RECORD_REJECTED;
-    }
-    if (c != 0) {
-        add_issue(p, ISSUE_MALFORMED, "malformed record (no valid ' *crc' at the end), skipped",
-                  NULL);
-        return RECORD_REJECTED;
-    }
-    /* body: between "RTB1 " and " *crc" */
-    char *body = xstrndup(rec + TAG_LEN, rlen - TAG_LEN - 10);
-    char type = body[0];
-    enum record_event ev = RECORD_REJECTED;
-    struct field f[MAX_FIELDS];
-    size_t nf = 0;
-    const char *why = NULL;
-    if (!strchr("HRNFE", type) || type == '\0' || (body[1] != '\0' && body[1] != ' ')) {
-        add_issue(p, ISSUE_UNKNOWN_TYPE, "unknown record type, skipped", NULL);
-    } else if (body[1] == ' ' && split_fields(body + 2, f, &nf, &why) != 0) {
-        add_issue(p, ISSUE_MALFORMED, "malformed record: %s, skipped", why);
-    } else if (type == 'H') {
-        ev = on_header(p, f, nf);
-    } else if (!p->open_run && p->skipping) {
-        ev = RECORD_NONE; /* a record of a run whose header was invalid (already reported) */
-    } else if (!p->open_run) {
-        add_issue(p, ISSUE_OUTSIDE_RUN, "record outside a run (no header before it), skipped",
-                  NULL);
-    } else if (type == 'E') {
-        ev = on_end(p, f, nf);
-    } else {
-        ev = on_metric(p, type, f, nf);
-    }
-    free(body);
-    if (ev != RECORD_REJECTED)
+    if (c == -2)
+        return issue(p, ISSUE_CHECKSUM, xstrdup("checksum mismatch, skipped"));
+    if (c != 0)
+        return issue(p, ISSUE_MALFORMED,
+                     xstrdup("malformed record (no valid ' *crc' at the end), skipped"));
+    /* a line repeated as it is (a UART repeating a line): said, ignored */
+    if (p->prev && p->prev_len == rlen && memcmp(p->prev, rec, rlen) == 0)
+        return issue(p, ISSUE_DUPLICATE, xstrdup("repeated record line, ignored"));
+    free(p->prev);
+    p->prev = xstrndup(rec, rlen);
+    p->prev_len = rlen;
+    enum record_event ev = on_record(p, rec, rlen);
+    if (ev != RECORD_REJECTED && ev != RECORD_DUPLICATE)
         p->records++;
     return ev;
+}
+
+enum record_event record_parser_long_line(struct record_parser *p, unsigned long long len)
+{
+    p->line++;
+    p->closed = NULL;
+    p->last_metric = NULL;
+    return issue(p, ISSUE_TOO_LONG,
+                 xasprintf("line of %llu bytes (longer than %u), skipped", len, RTBH_LINE_MAX));
 }
 
 struct run *record_parser_finish(struct record_parser *p)
@@ -439,8 +460,11 @@ struct run *record_parser_take(struct record_parser *p, size_t i)
         return NULL;
     struct run *r = p->runs[i];
     p->runs[i] = NULL;
-    if (p->open_run == r)
+    if (p->open_run == r) {
         p->open_run = NULL;
+        check_free(p->check);
+        p->check = NULL;
+    }
     if (p->closed == r)
         p->closed = NULL;
     return r;
@@ -449,8 +473,11 @@ struct run *record_parser_take(struct record_parser *p, size_t i)
 void record_parser_free(struct record_parser *p)
 {
     runs_free(p->runs, p->n_runs);
-    parse_issues_free(p->issues, p->n_issues);
+    issues_free(&p->issues);
+    check_free(p->check);
+    free(p->last.msg);
     free(p->human_id);
     free(p->human_desc);
+    free(p->prev);
     memset(p, 0, sizeof *p);
 }

@@ -20,9 +20,13 @@
 #include "target.h"
 #include "util.h"
 
-static void on_marked_line(void *ctx, const char *line, size_t len)
+static int on_marked_line(void *ctx, const char *line, size_t len)
 {
-    record_parser_feed(ctx, line, len);
+    if (line)
+        record_parser_feed(ctx, line, len);
+    else /* longer than RTBH_LINE_MAX */
+        record_parser_long_line(ctx, len);
+    return 0; /* QEMU ends on its own when the image exits */
 }
 
 /* The first line of FILE that contains NEEDLE (any line if NULL), into BUF; 0 if none. */
@@ -77,7 +81,7 @@ static int run_marked(struct cycle_run *cr, const struct target_cmd *marked, uns
         return -1;
     }
     record_parser_finish(&p);
-    if (end.why || p.n_runs != 1 || p.runs[0]->status != RUN_COMPLETE || p.n_issues)
+    if (end.why || p.n_runs != 1 || p.runs[0]->status != RUN_COMPLETE || p.issues.total)
         rc = -1;
     if (rc != 0)
         marked_failure(cr, &end, err, errlen);

@@ -30,6 +30,7 @@ struct point {
     struct record_parser parser;
     char target_error[160]; /* the target's "rtbench: error: ..." line, if any */
     int started, resolved, stored;
+    int output_done; /* its run has ended with its end record (target.h: linger) */
 };
 
 struct sweep {
@@ -167,15 +168,23 @@ static void progress(struct sweep *s, size_t i)
 
 /* ---- the points' output and results ------------------------------------------- */
 
-static void on_line(void *ctx, const char *line, size_t len)
+static int on_line(void *ctx, const char *line, size_t len)
 {
     struct point *pt = ctx;
     static const char tag[] = "rtbench: error: ";
+    enum record_event ev;
+    if (!line) { /* longer than RTBH_LINE_MAX: its bytes dropped, counted */
+        record_parser_long_line(&pt->parser, len);
+        return pt->output_done;
+    }
     if (!pt->parser.open_run && !pt->target_error[0] && len > sizeof tag - 1 &&
         memcmp(line, tag, sizeof tag - 1) == 0)
         printable_copy(pt->target_error, sizeof pt->target_error, line + sizeof tag - 1,
                        len - (sizeof tag - 1));
-    record_parser_feed(&pt->parser, line, len);
+    ev = record_parser_feed(&pt->parser, line, len);
+    if (ev == RECORD_END || ev == RECORD_HEADER)
+        pt->output_done = ev == RECORD_END;
+    return pt->output_done;
 }
 
 /* The header of the sweep's run, from the first point that gave one: the

@@ -80,6 +80,8 @@ const char *target_qemu_board_isa(const char *board);
 
 /* How a target's process ended (target_run). */
 struct target_ending {
+    int lingered;        /* it kept running after the end of its output (on_line said so) and
+                            rtbench stopped it: not a failure */
     char *why;           /* NULL when it exited 0 on its own; else "timeout after 300 s",
                             "interrupted by SIGINT", "target killed by signal 11 (Segmentation
                             fault)", "target exited with status 3" (owned) */
@@ -90,16 +92,26 @@ struct target_ending {
     char first_line[80]; /* the first of them, printable */
 };
 
-/* Receives one line of the target's output (without its newline). */
-typedef void (*target_line_fn)(void *ctx, const char *line, size_t len);
+/* Receives one line of the target's output (without its line end; lines
+ * as lines.h splits them), or LINE NULL for a line longer than
+ * RTBH_LINE_MAX (LEN its length, its bytes dropped). Returns 1 when the
+ * output so far is complete (the last run has its end record), else 0. */
+typedef int (*target_line_fn)(void *ctx, const char *line, size_t len);
 
-/* Runs the target (target_process.c): started directly in its own process
- * group, stdin /dev/null, stdout read line by line into ON_LINE as it
- * arrives, stderr passed through. After TIMEOUT_S seconds, or on SIGINT,
- * SIGTERM or SIGHUP to rtbench, the group gets SIGTERM and, 2 s later, SIGKILL. Then
- * it is reaped and its ending described in *END (free with
- * target_ending_free). 0, or -1 with a message in err if it cannot be
- * started.
+/* How long a target may go on after on_line said its output is complete
+ * before rtbench stops it (a console reader such as `cat /dev/ttyACM0`
+ * never ends on its own). */
+#define TARGET_LINGER_MS 5000
+
+/* Runs the target (target_process.c): started directly (fork, exec: never
+ * a shell) in its own process group, with SIGKILL as its parent-death
+ * signal (it dies with rtbench, even when rtbench is killed by SIGKILL),
+ * stdin /dev/null, stdout read line by line into ON_LINE as it arrives,
+ * stderr passed through. After TIMEOUT_S seconds, or on SIGINT, SIGTERM or
+ * SIGHUP to rtbench, or TARGET_LINGER_MS after its output is complete, the
+ * group gets SIGTERM and, 2 s later, SIGKILL. Then it is reaped and its
+ * ending described in *END (free with target_ending_free). 0, or -1 with a
+ * message in err if it cannot be started.
  * A serial: target (target_serial.c) is read the same way from its port, up
  * to the end record (and the board's "rtbench: exit N" line), the timeout,
  * a signal or the port's disappearance; the port's settings are restored

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "lines.h"
 #include "target.h"
 
 #define TARGET_KILL_GRACE_MS 2000 /* SIGTERM, then SIGKILL this much later */
@@ -29,6 +30,7 @@ const char *target_signal_name(int sig);
 struct stopper {
     pid_t pid;
     long deadline; /* ms, CLOCK_MONOTONIC (now_ms) */
+    long linger;   /* when it must have ended after its output was complete; 0: not */
     long kill_at;  /* when SIGKILL follows SIGTERM; 0 if not pending */
     unsigned timeout_s;
     char *why;  /* why it was stopped ("timeout after 300 s", "interrupted by SIGINT"); NULL while
@@ -36,13 +38,14 @@ struct stopper {
     int signal; /* the signal that interrupted rtbench, 0 if none */
 };
 
-/* Line splitting: every whole line read goes to on_line, counted in END. */
+/* Line splitting (lines.h): every line read goes to on_line, counted in
+ * END; a line longer than RTBH_LINE_MAX goes as LINE NULL and its length. */
 struct line_reader {
-    char *buf;
-    size_t cap, used;
+    struct line_splitter split;
     target_line_fn on_line;
     void *ctx;
     struct target_ending *end; /* lines and first_line are counted here */
+    int complete;              /* on_line's word on the last line: the output is complete */
 };
 void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
                       struct target_ending *end);
@@ -51,6 +54,7 @@ void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
 ssize_t line_reader_read(struct line_reader *lr, int fd);
 /* At the end of the stream: a last line without newline goes to on_line. */
 void line_reader_finish(struct line_reader *lr);
+void line_reader_free(struct line_reader *lr);
 
 /* One running target (target.h: target_start, target_poll). */
 struct target_proc;

@@ -2,9 +2,12 @@
  * rtbench host - running targets (target.h: target_start, target_poll,
  * target_run), and the process kind of target (target_internal.h).
  *
- * A process target is started with posix_spawnp (an argv, never a shell) in
- * its own process group, stdin from /dev/null, stdout into a pipe that is
- * read line by line as it arrives; its stderr passes through. Several
+ * A process target is started with fork and execvp (an argv, never a
+ * shell) in its own process group, with SIGKILL as its parent-death signal
+ * (it dies with rtbench, even when rtbench is killed by SIGKILL), stdin
+ * from /dev/null, stdout into a pipe that is read line by line as it
+ * arrives (lines.h); its stderr passes through. TARGET_LINGER_MS after its
+ * output is complete (on_line said so) it is stopped, not a failure. Several
  * targets of any kind (a serial: port is the other, target_serial.c) run at
  * once: target_start, then target_poll over all of them (sweep). At the
  * deadline, or when rtbench gets SIGINT, SIGTERM or SIGHUP, the whole group
@@ -16,10 +19,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,10 +30,7 @@
 #include "target_internal.h"
 #include "util.h"
 
-#define REAP_MS 20          /* between looks at a target that closed its stdout */
-#define MAX_LINE (1u << 20) /* longest line kept whole from the target */
-
-extern char **environ;
+#define REAP_MS 20 /* between looks at a target that closed its stdout */
 
 static volatile sig_atomic_t got_signal;
 
@@ -60,6 +60,9 @@ static void stop_check(struct stopper *stop, long t)
         stop->why = xasprintf("interrupted by %s", target_signal_name(got_signal));
     } else if (!stop->why && t >= stop->deadline) {
         stop->why = xasprintf("timeout after %u s", stop->timeout_s);
+    } else if (!stop->why && stop->linger && t >= stop->linger) {
+        /* its output is complete and it goes on (a console reader): not a failure */
+        stop->why = xstrdup("");
     } else {
         if (stop->kill_at && t >= stop->kill_at) {
             kill_target(stop->pid, SIGKILL);
@@ -76,108 +79,126 @@ static int poll_wait(const struct stopper *stop, long t)
 {
     long wait =
         stop->why ? (stop->kill_at ? stop->kill_at - t : TARGET_POLL_MS) : stop->deadline - t;
+    if (!stop->why && stop->linger && stop->linger - t < wait)
+        wait = stop->linger - t;
     if (wait > TARGET_POLL_MS)
         wait = TARGET_POLL_MS;
     return wait < 0 ? 0 : (int)wait;
 }
 
-/* Starts T's argv in a new process group, its stdout into a pipe (*out_fd),
- * stderr as T says, SIGINT, SIGTERM, SIGHUP and SIGPIPE at their defaults.
- * 0, or -1 with a message. */
+/* The child, between fork and exec: its own process group, killed when
+ * rtbench dies, stdin /dev/null, stdout the pipe OUT, stderr as T says,
+ * SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGXFSZ at their defaults; on failure
+ * errno goes up the pipe ERR. */
+static void child(const struct target_cmd *t, pid_t parent, int out, int err)
+{
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) /* rtbench died before the line above */
+        _exit(127);
+    int null = open("/dev/null", O_RDONLY);
+    if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
+        goto fail;
+    if (t->merge_stderr && dup2(out, STDERR_FILENO) < 0)
+        goto fail;
+    if (!t->merge_stderr && t->stderr_path) {
+        int e = open(t->stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (e < 0 || dup2(e, STDERR_FILENO) < 0)
+            goto fail;
+    }
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ};
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+        signal(sigs[k], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    execvp(t->argv[0], t->argv);
+fail:;
+    int e = errno;
+    if (write(err, &e, sizeof e) < 0)
+        _exit(126);
+    _exit(127);
+}
+
+/* Starts T's argv (child()), its stdout into a pipe (*out_fd). 0, or -1
+ * with a message. */
 static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err, size_t errlen)
 {
-    int pfd[2];
+    int pfd[2], efd[2];
     if (pipe2(pfd, O_CLOEXEC) != 0)
         return errf(err, errlen, "pipe: %s", strerror(errno));
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, pfd[1], STDOUT_FILENO);
-    if (t->merge_stderr)
-        posix_spawn_file_actions_adddup2(&fa, pfd[1], STDERR_FILENO);
-    else if (t->stderr_path)
-        posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, t->stderr_path,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawnattr_t at;
-    posix_spawnattr_init(&at);
-    sigset_t defs, none;
-    sigemptyset(&defs);
-    sigaddset(&defs, SIGINT);
-    sigaddset(&defs, SIGTERM);
-    sigaddset(&defs, SIGHUP);
-    sigaddset(&defs, SIGPIPE);
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&at, &defs);
-    posix_spawnattr_setsigmask(&at, &none);
-    posix_spawnattr_setpgroup(&at, 0);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETPGROUP);
-    fflush(NULL);
-    int rc = posix_spawnp(pid, t->argv[0], &fa, &at, t->argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    close(pfd[1]);
-    if (rc != 0) {
+    if (pipe2(efd, O_CLOEXEC) != 0) {
         close(pfd[0]);
-        return errf(err, errlen, "cannot start '%s': %s", t->argv[0], strerror(rc));
+        close(pfd[1]);
+        return errf(err, errlen, "pipe: %s", strerror(errno));
     }
+    fflush(NULL);
+    pid_t parent = getpid();
+    *pid = fork();
+    if (*pid == 0)
+        child(t, parent, pfd[1], efd[1]);
+    int fork_errno = errno;
+    close(pfd[1]);
+    close(efd[1]);
+    int e = 0;
+    ssize_t n = *pid > 0 ? read(efd[0], &e, sizeof e) : 0; /* 0 bytes: exec succeeded */
+    close(efd[0]);
+    if (*pid < 0 || n > 0) {
+        close(pfd[0]);
+        if (*pid > 0)
+            waitpid(*pid, NULL, 0);
+        return errf(err, errlen, "cannot start '%s': %s", t->argv[0],
+                    strerror(*pid < 0 ? fork_errno : e));
+    }
+    setpgid(*pid, *pid); /* also from here: no race with the first kill */
     *out_fd = pfd[0];
     return 0;
+}
+
+static void on_split_line(void *ctx, const char *line, size_t len, unsigned long lineno)
+{
+    struct line_reader *lr = ctx;
+    (void)lineno;
+    if (!lr->end->lines++)
+        printable_copy(lr->end->first_line, sizeof lr->end->first_line, line, len);
+    lr->complete = lr->on_line(lr->ctx, line, len);
+}
+
+static void on_split_long(void *ctx, unsigned long lineno, unsigned long long len)
+{
+    struct line_reader *lr = ctx;
+    (void)lineno;
+    lr->end->lines++;
+    lr->complete = lr->on_line(lr->ctx, NULL, len > SIZE_MAX ? SIZE_MAX : (size_t)len);
 }
 
 void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
                       struct target_ending *end)
 {
-    *lr = (struct line_reader){xmalloc(4096), 4096, 0, on_line, ctx, end};
-}
-
-static void deliver(struct line_reader *lr, const char *line, size_t len)
-{
-    if (!lr->end->lines++)
-        printable_copy(lr->end->first_line, sizeof lr->end->first_line, line, len);
-    lr->on_line(lr->ctx, line, len);
-}
-
-/* Hands every complete line in the buffer to on_line (at EOF, also a last
- * line without newline); a line longer than MAX_LINE is taken as it is. */
-static void split_lines(struct line_reader *lr, int eof)
-{
-    size_t start = 0;
-    for (size_t i = 0; i < lr->used; i++) {
-        if (lr->buf[i] != '\n')
-            continue;
-        deliver(lr, lr->buf + start, i - start);
-        start = i + 1;
-    }
-    memmove(lr->buf, lr->buf + start, lr->used - start);
-    lr->used -= start;
-    if (eof && lr->used) { /* a last line without newline */
-        deliver(lr, lr->buf, lr->used);
-        lr->used = 0;
-    } else if (lr->used >= MAX_LINE) { /* no newline in sight: never a valid record */
-        lr->end->lines++;
-        lr->on_line(lr->ctx, lr->buf, lr->used);
-        lr->used = 0;
-    }
+    memset(lr, 0, sizeof *lr);
+    lr->on_line = on_line;
+    lr->ctx = ctx;
+    lr->end = end;
+    line_splitter_init(&lr->split, on_split_line, on_split_long, lr);
 }
 
 ssize_t line_reader_read(struct line_reader *lr, int fd)
 {
-    if (lr->cap - lr->used < 4096) {
-        lr->cap *= 2;
-        lr->buf = xrealloc(lr->buf, lr->cap);
-    }
-    ssize_t n = read(fd, lr->buf + lr->used, lr->cap - lr->used);
-    if (n > 0) {
-        lr->used += (size_t)n;
-        split_lines(lr, 0);
-    }
+    char buf[4096];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0)
+        line_splitter_feed(&lr->split, buf, (size_t)n);
     return n;
 }
 
 void line_reader_finish(struct line_reader *lr)
 {
-    split_lines(lr, 1);
+    line_splitter_finish(&lr->split);
+}
+
+void line_reader_free(struct line_reader *lr)
+{
+    line_splitter_free(&lr->split);
 }
 
 /* Why the target ended, in words, if not cleanly (exit status 0). */
@@ -186,7 +207,10 @@ static void classify(int status, struct stopper *stop, struct target_ending *end
     end->signal = stop->signal;
     end->stopped = stop->why != NULL;
     end->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (stop->why)
+    if (stop->why && !*stop->why) { /* stopped after its output was complete */
+        end->lingered = 1;
+        free(stop->why);
+    } else if (stop->why)
         end->why = stop->why;
     else if (WIFSIGNALED(status))
         end->why = xasprintf("target killed by signal %d (%s)", WTERMSIG(status),
@@ -204,8 +228,14 @@ static void read_some(struct target_proc *p)
         return;
     if (n < 0)
         fprintf(stderr, "rtbench: reading the target: %s\n", strerror(errno));
-    if (n <= 0) {
+    if (n <= 0)
         line_reader_finish(&p->lr);
+    /* once the output is complete, the target has TARGET_LINGER_MS to end */
+    if (!p->lr.complete)
+        p->stop.linger = 0;
+    else if (!p->stop.linger)
+        p->stop.linger = now_ms() + TARGET_LINGER_MS;
+    if (n <= 0) {
         close(p->fd);
         p->fd = -1;
     }
@@ -258,7 +288,7 @@ int target_process_start(struct target_proc *p, const struct target_cmd *t, long
                          size_t errlen)
 {
     p->kind = &target_process_kind;
-    p->stop = (struct stopper){0, deadline, 0, timeout_s, NULL, 0};
+    p->stop = (struct stopper){0, deadline, 0, 0, timeout_s, NULL, 0};
     p->fd = -1;
     if (spawn(t, &p->stop.pid, &p->fd, err, errlen) != 0)
         return -1;
@@ -271,7 +301,7 @@ void target_proc_free(struct target_proc *p)
     if (!p)
         return;
     p->kind->release(p);
-    free(p->lr.buf);
+    line_reader_free(&p->lr);
     free(p);
 }
 

@@ -165,9 +165,11 @@ static void board_line(struct serial_session *s, const char *line, size_t len)
 }
 
 /* Every line of the port (line_reader callback). */
-static void on_port_line(void *ctx, const char *line, size_t len)
+static int on_port_line(void *ctx, const char *line, size_t len)
 {
     struct serial_session *s = ctx;
+    if (!line) /* longer than RTBH_LINE_MAX: dropped (the parser counts it) */
+        return s->header ? s->on_line(s->ctx, NULL, len) : 0;
     while (len && line[len - 1] == '\r')
         len--;
     char type = record_type(line, len);
@@ -176,7 +178,7 @@ static void on_port_line(void *ctx, const char *line, size_t len)
         if (type && type != '?')
             s->stale++;
         if (type) /* a record of an earlier run, or a damaged one: not this run's */
-            return;
+            return 0;
     } else if (type == 'H' && !s->header) {
         s->header = 1;
         noise_hint(s);
@@ -191,7 +193,7 @@ static void on_port_line(void *ctx, const char *line, size_t len)
         if (parse_u64(digits, &status) == 0 && status < 256)
             s->exit_status = (int)status;
     }
-    s->on_line(s->ctx, line, len);
+    return s->on_line(s->ctx, line, len);
 }
 
 /* Reads what the port has; notes its disappearance. */
@@ -258,9 +260,11 @@ static int session_wait(const struct serial_session *s, long t)
 }
 
 /* A line of what the step printed: its last STEP_OUTPUT_MAX bytes are kept. */
-static void step_line(void *ctx, const char *line, size_t len)
+static int step_line(void *ctx, const char *line, size_t len)
 {
     struct step *st = ctx;
+    if (!line) /* longer than RTBH_LINE_MAX: its bytes were dropped */
+        return 0;
     st->out = xrealloc(st->out, st->len + len + 2);
     memcpy(st->out + st->len, line, len);
     st->len += len;
@@ -269,6 +273,7 @@ static void step_line(void *ctx, const char *line, size_t len)
         memmove(st->out, st->out + st->len - STEP_OUTPUT_MAX, STEP_OUTPUT_MAX);
         st->len = STEP_OUTPUT_MAX;
     }
+    return 0;
 }
 
 /* Starts the next of --flash and --reset given: 0 it runs, 1 none is left,
@@ -428,7 +433,7 @@ int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsig
     line_reader_init(&p->lr, on_port_line, s, &p->end);
     if (step_start(s, err, errlen) < 0) {
         serial_release(p);
-        free(p->lr.buf);
+        line_reader_free(&p->lr);
         return -1;
     }
     return 0;

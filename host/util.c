@@ -41,6 +41,18 @@ void *xrealloc(void *p, size_t n)
     return q;
 }
 
+void *xgrow(void *p, size_t n, size_t size)
+{
+    /* the capacity of n elements is the power of two >= n (at least 8):
+     * full exactly when n is 0, or a power of two of at least 8 */
+    if (n != 0 && (n < 8 || (n & (n - 1)) != 0))
+        return p;
+    size_t cap = n < 8 ? 8 : 2 * n;
+    if (cap > SIZE_MAX / size)
+        oom();
+    return xrealloc(p, cap * size);
+}
+
 char *xstrdup(const char *s)
 {
     if (!s)
@@ -73,7 +85,9 @@ char *xasprintf(const char *fmt, ...)
 
 void strv_push(char ***v, size_t *n, char *s)
 {
-    *v = xrealloc(*v, (*n + 2) * sizeof **v);
+    *v = xgrow(*v, *n + 1, sizeof **v); /* the element and the NULL after it */
+    if (*n == 0)
+        *v = xgrow(*v, 0, sizeof **v);
     (*v)[(*n)++] = s;
     (*v)[*n] = NULL;
 }

@@ -13,6 +13,11 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* Room for one more element of an array of N elements of SIZE bytes that
+ * only ever grows through this call: its capacity doubles (8, 16, 32, ...),
+ * so that N appends cost O(N) copying whatever the allocator (ASan's
+ * realloc always moves). Returns the (maybe moved) array. */
+void *xgrow(void *p, size_t n, size_t size);
 char *xstrdup(const char *s); /* NULL stays NULL */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

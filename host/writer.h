@@ -41,6 +41,7 @@ struct comparison {
     const char **row_unit;
     unsigned char *row_higher;
     char **labels;
+    const char **col_stat; /* comparison_prepare(): each column's statistic (owned), or NULL */
 };
 
 struct writer {
@@ -68,7 +69,13 @@ void writer_names(enum document doc, char *buf, size_t len);
 
 /* ---- shared by the writers (writer_common.c) ---- */
 
-/* Ratio of cell (row, run) to the first run's cell; 0 if undefined. */
+/* Once the cells are filled: the statistic of each column, computed once
+ * (so that no writer's pass is quadratic in the rows). */
+void comparison_prepare(struct comparison *t);
+void comparison_release(struct comparison *t);
+/* Ratio of cell (row, run) to the first run's cell: 1 with *ratio; 0 if
+ * undefined (a figure n/a, or the first 0); -1 if a figure is flagged
+ * underflow: not a latency, so no ratio ("-", never a number). */
 int comparison_ratio(const struct comparison *t, size_t row, size_t run, double *ratio);
 /* Statistic shown in a column: the common one, NULL when mixed, "-" if none. */
 const char *comparison_column_stat(const struct comparison *t, size_t run);

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "flags.h"
+#include "idmap.h"
+#include "term.h"
 #include "util.h"
 #include "writer.h"
 
@@ -68,6 +70,8 @@ int comparison_ratio(const struct comparison *t, size_t row, size_t run, double 
 {
     const struct cmp_cell *a = &t->cells[row * t->n_runs];
     const struct cmp_cell *b = &t->cells[row * t->n_runs + run];
+    if ((a->ok && (a->flags & MF_UNDERFLOW)) || (b->ok && (b->flags & MF_UNDERFLOW)))
+        return -1;
     if (!a->ok || !b->ok || a->value <= 0)
         return 0;
     *ratio = b->value / a->value;
@@ -106,15 +110,16 @@ void comparison_ratio_cells(FILE *out, const struct comparison *t, size_t row, c
 {
     for (size_t j = 1; j < t->n_runs; j++) {
         double r;
-        if (comparison_ratio(t, row, j, &r))
+        int k = comparison_ratio(t, row, j, &r);
+        if (k > 0)
             fprintf(out, num_fmt, r);
         else
-            fprintf(out, na_fmt, "n/a");
+            fprintf(out, na_fmt, k < 0 ? "-" : "n/a");
     }
 }
 
-/* Statistic shown in a column: the common one, or NULL when mixed. */
-const char *comparison_column_stat(const struct comparison *t, size_t run)
+/* The statistic of column RUN from its cells: the common one, NULL when mixed. */
+static const char *column_stat(const struct comparison *t, size_t run)
 {
     const char *s = NULL;
     for (size_t i = 0; i < t->n_rows; i++) {
@@ -168,41 +173,85 @@ static unsigned used_flags(const struct comparison *t, int *mixed_mean)
     return f;
 }
 
+void comparison_prepare(struct comparison *t)
+{
+    free(t->col_stat);
+    t->col_stat = NULL;
+    const char **cs = xcalloc(t->n_runs ? t->n_runs : 1, sizeof *cs);
+    for (size_t j = 0; j < t->n_runs; j++)
+        cs[j] = column_stat(t, j);
+    t->col_stat = cs;
+}
+
+void comparison_release(struct comparison *t)
+{
+    free(t->col_stat);
+    t->col_stat = NULL;
+}
+
+const char *comparison_column_stat(const struct comparison *t, size_t run)
+{
+    return t->col_stat ? t->col_stat[run] : column_stat(t, run);
+}
+
 void comparison_column_title(const struct comparison *t, size_t run, char *buf, size_t len)
 {
     const char *s = comparison_column_stat(t, run);
     snprintf(buf, len, "%s %s", s ? s : "p50/mean", figure_unit_name(t->runs[run], t->unit));
 }
 
-/* n/a reasons other than "absent", one line per (run, reason) with a count. */
+/* The n/a reasons of one column, each with its count and first row. */
+struct na_reasons {
+    const struct comparison *t;
+    size_t run;
+    size_t *row;   /* first row of each reason */
+    size_t *count; /* its cells */
+    size_t n;
+};
+
+static const char *na_reason(const void *ctx, size_t i)
+{
+    const struct na_reasons *r = ctx;
+    return r->t->cells[r->row[i] * r->t->n_runs + r->run].why;
+}
+
+/* n/a reasons other than "absent", one line per (run, reason) with a
+ * count, in the order they first appear (one pass per column). */
 static void print_na_notes(FILE *out, const struct comparison *t, const char *prefix)
 {
+    struct na_reasons r = {t, 0, xcalloc(t->n_rows + 1, sizeof(size_t)),
+                           xcalloc(t->n_rows + 1, sizeof(size_t)), 0};
     for (size_t j = 0; j < t->n_runs; j++) {
+        struct idmap seen;
+        memset(&seen, 0, sizeof seen);
+        r.run = j;
+        r.n = 0;
         for (size_t i = 0; i < t->n_rows; i++) {
             const struct cmp_cell *c = &t->cells[i * t->n_runs + j];
             if (c->ok || strcmp(c->why, "absent") == 0)
                 continue;
-            /* first occurrence of this reason in this column? */
-            int seen = 0;
-            size_t count = 0;
-            for (size_t k = 0; k < t->n_rows; k++) {
-                const struct cmp_cell *d = &t->cells[k * t->n_runs + j];
-                if (d->ok || strcmp(d->why, c->why) != 0)
-                    continue;
-                if (k < i)
-                    seen = 1;
-                count++;
+            size_t k = idmap_find(&seen, c->why, na_reason, &r);
+            if (k == (size_t)-1) {
+                r.row[r.n] = i;
+                r.count[r.n] = 0;
+                idmap_add(&seen, k = r.n++, na_reason, &r);
             }
-            if (seen)
-                continue;
-            char name[128];
-            run_display_name(t->runs[j], name, sizeof name);
-            if (count == 1)
-                fprintf(out, "%sn/a in %s: %s: %s\n", prefix, name, t->metrics[i], c->why);
-            else
-                fprintf(out, "%sn/a in %s: %zu metrics: %s\n", prefix, name, count, c->why);
+            r.count[k]++;
         }
+        char name[128];
+        run_display_name(t->runs[j], name, sizeof name);
+        for (size_t k = 0; k < r.n; k++) {
+            if (r.count[k] == 1)
+                fprintf(out, "%sn/a in %s: %s: %s\n", prefix, term(name),
+                        term(t->metrics[r.row[k]]), term(na_reason(&r, k)));
+            else
+                fprintf(out, "%sn/a in %s: %zu metrics: %s\n", prefix, term(name), r.count[k],
+                        term(na_reason(&r, k)));
+        }
+        idmap_free(&seen);
     }
+    free(r.row);
+    free(r.count);
 }
 
 void comparison_legend(FILE *out, const struct comparison *t, int md)

@@ -2,14 +2,19 @@
  * rtbench host - the CSV writer (writer.h): one header row, then one row per
  * item, for spreadsheets and scripts.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "flags.h"
+#include "term.h"
 #include "writer.h"
 
-static void csv_field(FILE *out, const char *s)
+/* S as a CSV field: control characters escaped (term.h), quoted if needed. */
+static void csv_field(FILE *out, const char *raw)
 {
-    if (strpbrk(s, ",\"\n\r")) {
+    char *t = term_dup(raw);
+    const char *s = t;
+    if (strpbrk(s, ",\"")) {
         fputc('"', out);
         for (; *s; s++) {
             if (*s == '"')
@@ -20,6 +25,7 @@ static void csv_field(FILE *out, const char *s)
     } else {
         fputs(s, out);
     }
+    free(t);
 }
 
 static int csv_comparison(FILE *out, const struct comparison *t)

@@ -91,7 +91,7 @@ static int json_comparison(FILE *out, const struct comparison *t)
                 cJSON_AddStringToObject(e, "na", c->why);
             add_flags(e, "flags", c->ok ? c->flags & MF_ARTIFACTS : 0);
             double ratio;
-            if (comparison_ratio(t, i, j, &ratio))
+            if (comparison_ratio(t, i, j, &ratio) > 0)
                 cJSON_AddNumberToObject(e, "ratio", round_to(ratio, 10000));
             else
                 cJSON_AddNullToObject(e, "ratio");

@@ -2,19 +2,25 @@
  * rtbench host - the Markdown writer (writer.h): GitHub tables, for pull
  * requests and reports.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "flags.h"
+#include "term.h"
 #include "writer.h"
 
+/* S for a Markdown table: control characters escaped (term.h), then the
+ * characters Markdown reads. */
 static void md_escape(FILE *out, const char *s)
 {
-    for (; *s; s++) {
+    char *t = term_dup(s), *p = t;
+    for (s = t; *s; s++) {
         if (*s == '|' || *s == '*' || *s == '_' || *s == '~' || *s == '\\' || *s == '<' ||
             *s == '>')
             fputc('\\', out);
         fputc(*s, out);
     }
+    free(p);
 }
 
 static int markdown_comparison(FILE *out, const struct comparison *t)
@@ -39,7 +45,7 @@ static int markdown_comparison(FILE *out, const struct comparison *t)
         fprintf(out, "---:|");
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n_rows; i++) {
-        fprintf(out, "| `%s` |", t->labels[i]);
+        fprintf(out, "| `%s` |", term(t->labels[i]));
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             comparison_markers(t, i, j, 1, mk, sizeof mk);
@@ -97,7 +103,7 @@ static int markdown_check(FILE *out, const struct check_report *c)
           out);
     for (size_t i = 0; i < c->n_rows; i++) {
         const struct check_row *row = &c->rows[i];
-        fprintf(out, "| %s | `%s` |", verdict_word(row->verdict), row->metric);
+        fprintf(out, "| %s | `%s` |", verdict_word(row->verdict), term(row->metric));
         if (row->stat) {
             char fb[96], fc[96];
             check_flags_text(row->baseline_flags, fb, sizeof fb);

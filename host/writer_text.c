@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flags.h"
+#include "term.h"
 #include "util.h"
 #include "writer.h"
 #include "writer_text.h"
@@ -29,12 +30,18 @@ static int text_list(FILE *out, const struct run_summary *runs, size_t n)
         const struct run_summary *s = &runs[r];
         char **row = rows[r];
         row[0] = xasprintf("%lld", (long long)s->id);
-        row[1] = xstrdup(dash(s->created));
-        row[2] = xstrdup(dash(s->label));
-        row[3] = *s->port ? xasprintf("%s/%s", dash(s->source), s->port) : xstrdup(dash(s->source));
-        row[4] = xstrdup(dash(s->board));
-        row[5] = *s->kver ? xasprintf("%s %s", dash(s->kernel), s->kver) : xstrdup(dash(s->kernel));
-        row[6] = xstrdup(dash(s->status));
+        row[1] = term_dup(dash(s->created));
+        row[2] = term_dup(dash(s->label));
+        row[3] = *s->port ? xasprintf("%s/%s", term(dash(s->source)), term(s->port))
+                          : term_dup(dash(s->source));
+        row[4] = term_dup(dash(s->board));
+        row[5] = *s->kver ? xasprintf("%s %s", term(dash(s->kernel)), term(s->kver))
+                          : term_dup(dash(s->kernel));
+        /* an incomplete run says why (a killed rtbench, a timeout, lost records) */
+        row[6] = strcmp(s->status, "incomplete") == 0 && *s->status_detail
+                     ? xasprintf("incomplete (%.60s%s)", term(s->status_detail),
+                                 strlen(term(s->status_detail)) > 60 ? "..." : "")
+                     : term_dup(dash(s->status));
         row[7] = xasprintf("%llu", (unsigned long long)s->n_metrics);
         for (int i = 0; i < NCOL; i++)
             if ((int)strlen(row[i]) > w[i])
@@ -64,7 +71,7 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
     const char *unit = r->unit && *r->unit ? r->unit : "cycles";
     int idw = 2, uw = (int)strlen(unit) > 6 ? (int)strlen(unit) : 6;
     for (size_t i = 0; i < r->n_m; i++) {
-        int l = (int)strlen(r->m[i].id);
+        int l = (int)strlen(term(r->m[i].id));
         if (l > idw)
             idw = l;
     }
@@ -80,12 +87,12 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
         char flags[128];
         flag_names(m->flags, ",", flags, sizeof flags);
         if (m->state == MS_NA) {
-            fprintf(out, "%-*s %10s  %s\n", idw, m->id, "n/a", m->reason ? m->reason : "");
+            fprintf(out, "%-*s %10s  %s\n", idw, term(m->id), "n/a", term(m->reason));
             continue;
         }
         if (m->state == MS_FAILED) {
-            fprintf(out, "%-*s %10s  %s (%d)\n", idw, m->id, "FAILED",
-                    m->reason ? m->reason : "error", m->err);
+            fprintf(out, "%-*s %10s  %s (%d)\n", idw, term(m->id), "FAILED",
+                    term(m->reason ? m->reason : "error"), m->err);
             continue;
         }
         char mean[32], sd[32], mn[24], p50[24], p90[24], p99[24], p999[24], mx[24], ns[32];
@@ -117,13 +124,13 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
             char n[24];
             u64s(n, sizeof n, m->n);
             fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-*s %s", idw,
-                    m->id, n, mean, sd, mn, p50, p90, p99, p999, mx, ns, uw, mu, flags);
+                    term(m->id), n, mean, sd, mn, p50, p90, p99, p999, mx, ns, uw, term(mu), flags);
             for (size_t k = 0; k < m->n_extra; k++)
-                fprintf(out, " %s=%s", m->extra[k].key, m->extra[k].value);
+                fprintf(out, " %s=%s", term(m->extra[k].key), term(m->extra[k].value));
             fputc('\n', out);
         } else {
-            fprintf(out, "%-*s %10s %10s %10s %10s  %-*s %s\n", idw, m->id, mean, p50, p99, mx, uw,
-                    mu, flags);
+            fprintf(out, "%-*s %10s %10s %10s %10s  %-*s %s\n", idw, term(m->id), mean, p50, p99,
+                    mx, uw, term(mu), flags);
         }
     }
 }
@@ -131,14 +138,14 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
 static void text_run_header(FILE *out, const struct run *r)
 {
     fprintf(out, "run:      %lld\n", (long long)r->id);
-    fprintf(out, "label:    %s\n", r->label ? r->label : "-");
-    fprintf(out, "source:   %s\n", r->source ? r->source : "-");
-    fprintf(out, "format:   %s\n", r->origin ? r->origin : "-");
-    fprintf(out, "created:  %s\n", r->created ? r->created : "-");
-    fprintf(out, "host:     %s\n", r->host ? r->host : "-");
+    fprintf(out, "label:    %s\n", r->label ? term(r->label) : "-");
+    fprintf(out, "source:   %s\n", r->source ? term(r->source) : "-");
+    fprintf(out, "format:   %s\n", r->origin ? term(r->origin) : "-");
+    fprintf(out, "created:  %s\n", r->created ? term(r->created) : "-");
+    fprintf(out, "host:     %s\n", r->host ? term(r->host) : "-");
     fprintf(out, "status:   %s%s%s\n", r->status == RUN_COMPLETE ? "complete" : "incomplete",
-            r->status_detail ? " - " : "", r->status_detail ? r->status_detail : "");
-    fprintf(out, "unit:     %s", r->unit ? r->unit : "-");
+            r->status_detail ? " - " : "", r->status_detail ? term(r->status_detail) : "");
+    fprintf(out, "unit:     %s", r->unit ? term(r->unit) : "-");
     if (r->ns_per_unit > 0)
         fprintf(out, " (%.6g ns per %s)", r->ns_per_unit,
                 r->unit && strcmp(r->unit, "insns") == 0 ? "insn"
@@ -149,7 +156,7 @@ static void text_run_header(FILE *out, const struct run *r)
     if (r->n_hdr) {
         fputs("header:\n", out);
         for (size_t i = 0; i < r->n_hdr; i++)
-            fprintf(out, "  %-10s %s\n", r->hdr[i].key, r->hdr[i].value);
+            fprintf(out, "  %-10s %s\n", term(r->hdr[i].key), term(r->hdr[i].value));
     }
 }
 static int text_comparison(FILE *out, const struct comparison *t)
@@ -157,8 +164,8 @@ static int text_comparison(FILE *out, const struct comparison *t)
     size_t nr = t->n_runs;
     size_t idw = strlen("metric");
     for (size_t i = 0; i < t->n_rows; i++)
-        if (strlen(t->labels[i]) > idw)
-            idw = strlen(t->labels[i]);
+        if (strlen(term(t->labels[i])) > idw)
+            idw = strlen(term(t->labels[i]));
     size_t *w = xcalloc(nr, sizeof *w), *mw = xcalloc(nr, sizeof *mw);
     char name[128], t2[64], num[64], mk[16];
     for (size_t j = 0; j < nr; j++) {
@@ -194,7 +201,7 @@ static int text_comparison(FILE *out, const struct comparison *t)
     }
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n_rows; i++) {
-        fprintf(out, "%-*s", (int)idw, t->labels[i]);
+        fprintf(out, "%-*s", (int)idw, term(t->labels[i]));
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             comparison_markers(t, i, j, 0, mk, sizeof mk);
@@ -257,24 +264,25 @@ static void text_check_section(FILE *out, const struct check_report *c, int sect
         if (!shown++ && title[section])
             fputs(title[section], out);
         if (section == 0) {
-            fprintf(out, "%-10s  %-44s ", verdict_word(row->verdict), row->metric);
+            fprintf(out, "%-10s  %-44s ", verdict_word(row->verdict), term(row->metric));
             text_check_figures(out, row);
         } else if (section == 1) {
             char fb[96], fc[96];
             check_flags_text(row->baseline_flags, fb, sizeof fb);
             check_flags_text(row->candidate_flags, fc, sizeof fc);
-            fprintf(out, "  %-44s ", row->metric);
+            fprintf(out, "  %-44s ", term(row->metric));
             text_check_figures(out, row);
             fprintf(out, "  baseline: %s, candidate: %s", fb, fc);
         } else if (row->verdict == VERDICT_MISSING) {
-            fprintf(out, "  %-44s missing in %s", row->metric, row->missing_in);
+            fprintf(out, "  %-44s missing in %s", term(row->metric), row->missing_in);
         } else if (row->verdict == VERDICT_FAILED) {
-            fprintf(out, "  %-44s FAILED in candidate (%s)", row->metric, row->reason);
+            fprintf(out, "  %-44s FAILED in candidate (%s)", term(row->metric), term(row->reason));
         } else if (!row->baseline_state) {
-            fprintf(out, "  %-44s %s", row->metric, row->reason);
+            fprintf(out, "  %-44s %s", term(row->metric), term(row->reason));
         } else {
-            fprintf(out, "  %-44s baseline %s, candidate %s%s%s", row->metric, row->baseline_state,
-                    row->candidate_state, row->reason ? ": " : "", row->reason ? row->reason : "");
+            fprintf(out, "  %-44s baseline %s, candidate %s%s%s", term(row->metric),
+                    row->baseline_state, row->candidate_state, row->reason ? ": " : "",
+                    row->reason ? term(row->reason) : "");
         }
         fputc('\n', out);
     }
@@ -286,8 +294,8 @@ static int text_check(FILE *out, const struct check_report *c)
     run_display_name(c->baseline, bn, sizeof bn);
     run_display_name(c->candidate, cn, sizeof cn);
     fprintf(out, "baseline  %s (%s)\ncandidate %s (%s)\n", bn,
-            c->baseline->origin ? c->baseline->origin : "?", cn,
-            c->candidate->origin ? c->candidate->origin : "?");
+            c->baseline->origin ? term(c->baseline->origin) : "?", cn,
+            c->candidate->origin ? term(c->candidate->origin) : "?");
     fprintf(out,
             "threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n",
             c->threshold, c->unit);

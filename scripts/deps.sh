@@ -3,14 +3,18 @@
 # as root, otherwise print the exact apt-get line and fail.
 #   scripts/deps.sh host      build the POSIX target and the host tool
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
+#                             + clang/libFuzzer and sqlite3 for the tests
 set -eu
 host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 ref_pkgs="rt-tests"
 lint_pkgs="clang-format cppcheck"
+# the fuzz targets (clang, libFuzzer in libclang-rt), and sqlite3 for the tests
+# that make or inspect a database by hand
+test_pkgs="clang libclang-rt-14-dev sqlite3"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 missing=""

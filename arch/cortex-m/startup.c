@@ -171,7 +171,7 @@ void rtb_cm_default_handler(void)
 }
 
 /* The report runs on its own stack: the fault may be a stack overflow. */
-uint64_t rtb_cm_fault_stack[64];
+uint64_t rtb_cm_fault_stack[96];
 
 /* HardFault: find the stacked frame (MSP or PSP by EXC_RETURN bit 2), move
  * to the fault stack (on ARMv8-M with the main stack limit off) and report. */
@@ -186,32 +186,74 @@ __attribute__((naked)) void HardFault_Handler(void)
                      "movs r2, #0\n\t"
                      "msr msplim, r2\n\t"
 #endif
-                     "ldr r2, =rtb_cm_fault_stack + 512\n\t"
+                     "ldr r2, =rtb_cm_fault_stack + 768\n\t"
                      "mov sp, r2\n\t"
                      "b rtb_cm_fault_report\n\t"
                      ".ltorg\n\t");
 }
 
+/* The runner's fault record (suite/core/runner.c), when the image has a
+ * runner: weak, so that an image without one (bring-up) links. */
+int rtb_report_fault(const char *kind, unsigned n, const char *const *keys, const uint32_t *values)
+    __attribute__((weak));
+
+#define RTB_CM_FAULT_REGS 7
+
+/* The registers of a fault that this core has: the stacked PC, LR and xPSR
+ * everywhere; the fault status and address registers where the System
+ * Control Block has them (ARMv7-M and ARMv8-M Mainline; ARMv6-M and
+ * ARMv8-M Baseline have none). Their number. */
+static unsigned fault_regs(const uint32_t *frame, const char **keys, uint32_t *values)
+{
+    unsigned n = 0;
+    keys[n] = "pc";
+    values[n++] = frame[6];
+    keys[n] = "lr";
+    values[n++] = frame[5];
+    keys[n] = "xpsr";
+    values[n++] = frame[7];
+#if !defined(__ARM_ARCH_6M__) && !defined(__ARM_ARCH_8M_BASE__)
+    keys[n] = "cfsr";
+    values[n++] = CM_CFSR;
+    keys[n] = "hfsr";
+    values[n++] = CM_HFSR;
+    keys[n] = "mmfar"; /* meaningful when CFSR.MMARVALID (bit 7) */
+    values[n++] = CM_MMFAR;
+    keys[n] = "bfar"; /* meaningful when CFSR.BFARVALID (bit 15) */
+    values[n++] = CM_BFAR;
+#endif
+    return n;
+}
+
 void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
 {
     static int nested;
-    char line[176], *p = line;
+    const char *keys[RTB_CM_FAULT_REGS];
+    uint32_t values[RTB_CM_FAULT_REGS];
+    char line[192], *p = line;
+    unsigned i, n;
     if (nested++) /* faulted while reporting: exit without formatting */
         rtb_cm_exit(RTB_CM_EXIT_FAULT);
-    p = fmt_str(p, "\nrtbench: HardFault pc=");
-    p = fmt_hex(p, frame[6]);
-    p = fmt_str(p, " lr=");
-    p = fmt_hex(p, frame[5]);
-    p = fmt_str(p, " cfsr=");
-    p = fmt_hex(p, CM_CFSR);
-    p = fmt_str(p, " hfsr=");
-    p = fmt_hex(p, CM_HFSR);
-    p = fmt_str(p, " bfar=");
-    p = fmt_hex(p, CM_BFAR);
+    n = fault_regs(frame, keys, values);
+    p = fmt_str(p, "\nrtbench: HardFault");
+    for (i = 0; i < n; i++) {
+        *p++ = ' ';
+        p = fmt_str(p, keys[i]);
+        *p++ = '=';
+        p = fmt_hex(p, values[i]);
+    }
     p = fmt_str(p, (exc_return & 4u) ? " (thread stack" : " (main stack");
+#if !defined(__ARM_ARCH_6M__) && !defined(__ARM_ARCH_8M_BASE__)
     /* UFSR.STKOF (ARMv8-M): the frame above may be incomplete. */
     p = fmt_str(p, (CM_CFSR & (1u << 20)) ? ", overflow)\n" : ")\n");
+#else
+    p = fmt_str(p, ")\n");
+#endif
     rtb_cm_console_write(line, (size_t)(p - line));
+    /* and the record of the benchmark that was running, if any: the host
+     * names it, and keeps every result before it */
+    if (rtb_report_fault)
+        rtb_report_fault("hardfault", n, keys, values);
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
 

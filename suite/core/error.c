@@ -28,6 +28,8 @@ const char *rtb_strerror(int err)
         return "port";
     case RTB_ERR_CHECK:
         return "check";
+    case RTB_ERR_FAULT:
+        return "fault";
     default:
         return "unknown";
     }

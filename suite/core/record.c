@@ -164,6 +164,15 @@ void rtb_rec_i64(struct rtb_rec *r, const char *key, int64_t value)
     put_str(r, num);
 }
 
+void rtb_rec_hex32(struct rtb_rec *r, const char *key, uint32_t value)
+{
+    int i;
+    put_key(r, key);
+    put_str(r, "0x");
+    for (i = 28; i >= 0; i -= 4)
+        put_char(r, hex_lower[(value >> i) & 0xfu]);
+}
+
 void rtb_rec_milli(struct rtb_rec *r, const char *key, uint64_t milli)
 {
     char num[28];

@@ -76,6 +76,14 @@ static char line_buf[RTB_CONFIG_LINE_MAX];
 /* The id a result is reported under: the catalog id and a point's suffix. */
 static char id_buf[RTB_ID_MAX + 1];
 
+/* The numbering of the run's results (docs/records.md, "Completeness"):
+ * the header's CRC, carried by every later record of the run as hdr=, and
+ * the benchmark running now with its number, for rtb_report_fault(). */
+static char hdr_tag[9];
+static const struct rtb_bench_def *running;
+static const struct rtb_ctx *running_ctx; /* its context: the id's point suffix */
+static uint32_t running_seq;
+
 /* ---- API for the benchmarks --------------------------------------------- */
 
 uint32_t rtb_loops(const struct rtb_ctx *ctx)
@@ -232,6 +240,13 @@ static void line_head(struct line *l, const struct rtb_bench_def *b, const char 
 
 /* ---- records ---------------------------------------------------------------- */
 
+/* The keys that number a result of the run: seq=K hdr=<header CRC>. */
+static void rec_number(struct rtb_rec *r, uint32_t seq)
+{
+    rtb_rec_u64(r, "seq", seq);
+    rtb_rec_str(r, "hdr", hdr_tag);
+}
+
 /* Finish and write a record; 1 if written, 0 if it did not fit (a cut
  * record is never emitted: it still counts in E, so the reader sees it lost). */
 static unsigned rec_emit(struct rtb_rec *r)
@@ -247,7 +262,8 @@ static unsigned rec_emit(struct rtb_rec *r)
     return 1;
 }
 
-static unsigned report_na(const struct rtb_bench_def *b, const char *id, const char *why)
+static unsigned report_na(const struct rtb_bench_def *b, const char *id, const char *why,
+                          uint32_t seq)
 {
     struct line l;
     struct rtb_rec r;
@@ -260,11 +276,12 @@ static unsigned report_na(const struct rtb_bench_def *b, const char *id, const c
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'N');
     rtb_rec_str(&r, "id", id);
     rtb_rec_str(&r, "reason", why);
+    rec_number(&r, seq);
     return rec_emit(&r);
 }
 
 static unsigned report_failed(const struct rtb_bench_def *b, const char *id, int err, int native,
-                              const char *check)
+                              const char *check, uint32_t seq)
 {
     struct line l;
     struct rtb_rec r;
@@ -286,11 +303,12 @@ static unsigned report_failed(const struct rtb_bench_def *b, const char *id, int
     rtb_rec_i64(&r, "native", native);
     if (check != NULL)
         rtb_rec_str(&r, "check", check);
+    rec_number(&r, seq);
     return rec_emit(&r);
 }
 
 static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ctx *ctx,
-                              const struct rtb_timer_desc *td, int nosched)
+                              const struct rtb_timer_desc *td, int nosched, uint32_t seq)
 {
     struct rtb_stats st;
     struct line l;
@@ -380,6 +398,7 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     }
     for (i = 0; i < ctx->n_extras; i++)
         rtb_rec_u64(&r, ctx->extra_key[i], ctx->extra_value[i]);
+    rec_number(&r, seq);
     return rec_emit(&r);
 }
 
@@ -464,13 +483,35 @@ static int has_caps(const struct rtb_bench_def *b, const char **why)
     return 1;
 }
 
+/* Fault injection, to test what a board and the host make of a benchmark
+ * that faults or hangs (docs/reliability.md): --params fault_at=<id> calls
+ * address 0 as the benchmark starts (a processor fault: a HardFault on
+ * Cortex-M, SIGSEGV on POSIX), hang_at=<id> never returns from it. */
+static void (*volatile no_function)(void);
+
+static void inject(const struct rtb_bench_def *b)
+{
+    if (rtb_param_is("fault_at", b->id))
+        no_function();
+    if (rtb_param_is("hang_at", b->id))
+        for (;;) { /* a constant condition: a loop C lets run forever */
+        }
+}
+
 /* Run one benchmark whose capabilities are present and report it. Returns
  * 0, the benchmark's error, or RTB_ERR_OVERFLOW if its record was dropped. */
 static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *td,
-                   uint64_t overhead, uint32_t iters, uint32_t warmup, int nosched)
+                   uint64_t overhead, uint32_t iters, uint32_t warmup, int nosched, uint32_t seq)
 {
     struct rtb_ctx ctx;
+    struct line l;
     int rc, native;
+
+    /* which benchmark runs: a host whose timeout ends a hung target names it */
+    line_reset(&l);
+    line_str(&l, "rtbench: running ");
+    line_str(&l, b->id);
+    line_emit(&l);
 
     ctx.loops = warmup + iters;
     ctx.warmup = warmup;
@@ -488,12 +529,18 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.unit_flags = 0;
     ctx.id_suffix = NULL;
     ctx.n_extras = 0;
+    running = b;
+    running_ctx = &ctx;
+    running_seq = seq;
+    inject(b);
     rc = b->fn(&ctx);
+    running = NULL;
+    running_ctx = NULL;
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
     native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
     if (rc == RTB_ERR_NOTSUP)
         return report_na(b, result_id(b, &ctx),
-                         ctx.na_why ? ctx.na_why : "a port call returned notsup")
+                         ctx.na_why ? ctx.na_why : "a port call returned notsup", seq)
                    ? 0
                    : RTB_ERR_OVERFLOW;
     if (rc == 0 && ctx.n == 0)
@@ -501,10 +548,10 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     if (rc > 0)
         rc = RTB_ERR_CHECK; /* not a valid return value */
     if (rc < 0) {
-        report_failed(b, result_id(b, &ctx), rc, native, ctx.check);
+        report_failed(b, result_id(b, &ctx), rc, native, ctx.check, seq);
         return rc;
     }
-    return report_result(b, &ctx, td, nosched) ? 0 : RTB_ERR_OVERFLOW;
+    return report_result(b, &ctx, td, nosched, seq) ? 0 : RTB_ERR_OVERFLOW;
 }
 
 int rtb_main(const struct rtb_run_config *cfg)
@@ -614,10 +661,15 @@ int rtb_main(const struct rtb_run_config *cfg)
     rtb_rec_str(&r, "sched", pi->sched);
     rtb_rec_str(&r, "filter", filter);
     rtb_rec_u64(&r, "count", count);
+    rtb_rec_u64(&r, "seq", 1); /* the results are numbered (docs/records.md) */
     if (params != NULL)
         rtb_rec_str(&r, "params", params);
     if (!rec_emit(&r))
         return RTB_ERR_OVERFLOW; /* without its header no record of the run is usable */
+    /* the header's CRC: " *xxxxxxxx\n" ends the line just written */
+    for (i = 0; i < 8; i++)
+        hdr_tag[i] = line_buf[r.len - 9 + i];
+    hdr_tag[8] = '\0';
 
     for (i = 0; i < rtb_catalog_len; i++) {
         const struct rtb_bench_def *b = &rtb_catalog[i];
@@ -631,12 +683,12 @@ int rtb_main(const struct rtb_run_config *cfg)
         RTB_CM_BENCH(records); /* the record's ordinal in the run, for the cycle model */
         if (!has_caps(b, &why)) {
             rc = 0;
-            if (!report_na(b, b->id, why))
+            if (!report_na(b, b->id, why, records))
                 rc = RTB_ERR_OVERFLOW;
         } else {
             /* asked per benchmark: a port may lose strict scheduling at run time */
             int nosched = (b->flags & RTB_NEEDS_RT) && !rtb_port_has(RTB_CAP_RT_SCHED, NULL);
-            rc = run_one(b, td, overhead, iters, warmup, nosched);
+            rc = run_one(b, td, overhead, iters, warmup, nosched, records);
         }
         RTB_CM_BENCH_END();
         if (rc < 0 && status == 0)
@@ -646,6 +698,34 @@ int rtb_main(const struct rtb_run_config *cfg)
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'E');
     rtb_rec_u64(&r, "records", records);
     rtb_rec_i64(&r, "status", status);
+    rtb_rec_str(&r, "hdr", hdr_tag);
     rec_emit(&r);
     return status;
+}
+
+int rtb_report_fault(const char *kind, unsigned n, const char *const *keys, const uint32_t *values)
+{
+    /* a buffer of its own: the fault may have hit while line_buf was in use */
+    static char buf[384];
+    struct rtb_rec r;
+    unsigned i;
+
+    if (running == NULL)
+        return RTB_ERR_STATE;
+    rtb_rec_begin(&r, buf, sizeof buf, 'F');
+    rtb_rec_str(&r, "id", result_id(running, running_ctx));
+    rtb_rec_i64(&r, "err", RTB_ERR_FAULT);
+    rtb_rec_str(&r, "name", rtb_strerror(RTB_ERR_FAULT));
+    rtb_rec_i64(&r, "native", 0);
+    rtb_rec_str(&r, "fault", kind);
+    for (i = 0; i < n; i++)
+        rtb_rec_hex32(&r, keys[i], values[i]);
+    rtb_rec_u64(&r, "seq", running_seq);
+    rtb_rec_str(&r, "hdr", hdr_tag);
+    i = (unsigned)rtb_rec_end(&r);
+    if ((int)i < 0)
+        return RTB_ERR_OVERFLOW;
+    rtb_port_write(buf, i);
+    running = NULL;
+    return 0;
 }

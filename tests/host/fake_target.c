@@ -5,7 +5,10 @@
  *
  *   rtbench-fake-target MODE [N] [DELAY_MS] [TAG]
  *     good       header, N results (one n/a, one FAILED among them when N >= 4), end
- *     hang       header, N results, then sleeps forever
+ *     old        like good, in the format of an older target: results not numbered
+ *     hang       header, N results, "rtbench: running" the next, then sleeps forever
+ *     linger     like good, then sleeps forever with its stdout open
+ *     flood      header, then junk lines as fast as it can, forever
  *     stubborn   like hang, but ignores SIGTERM (needs SIGKILL)
  *     crash      header, N results, then SIGSEGV
  *     garbage    text only, no record, exit 0
@@ -14,23 +17,30 @@
  *     mismatch   header, N results, end record claiming N+2
  *     two        two complete runs in one stream
  *     exit3      like good, then exit status 3
+ *     maxrss     not a target: maxrss CMD ARGS... runs CMD and prints its peak
+ *                resident memory and CPU time ("maxrss_kb=N", "cpu_ms=N") on
+ *                stderr; exits as CMD did
  *     sign       not a target: copies standard input to standard output,
  *                each line that starts with "RTB1 " completed with its
  *                checksum (" *<crc32>"): how the tests write records
  *   DELAY_MS: sleep between records (default 0). TAG is ignored: it lets a
  *   test find its own target in the process list.
  */
-#define _POSIX_C_SOURCE 200809L
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rtb/record.h"
 
 static unsigned delay_ms;
+static int numbered = 1; /* results carry seq= and hdr= (0: an older target) */
+static char hdr_tag[9];  /* the header's CRC */
 
 static void emit(struct rtb_rec *r, int corrupt)
 {
@@ -68,7 +78,19 @@ static void header(unsigned count)
     rtb_rec_str(&r, "clock", "hw");
     rtb_rec_u64(&r, "iters", 100);
     rtb_rec_u64(&r, "count", count);
+    if (numbered)
+        rtb_rec_u64(&r, "seq", 1);
     emit(&r, 0);
+    memcpy(hdr_tag, r.buf + r.len - 9, 8);
+}
+
+/* seq= and hdr= of result I (0-based), in a numbered run. */
+static void number(struct rtb_rec *r, unsigned i)
+{
+    if (!numbered)
+        return;
+    rtb_rec_u64(r, "seq", i + 1);
+    rtb_rec_str(r, "hdr", hdr_tag);
 }
 
 static void result(unsigned i, unsigned total, int corrupt)
@@ -105,6 +127,7 @@ static void result(unsigned i, unsigned total, int corrupt)
         rtb_rec_u64(&r, "p999", base + 50);
         rtb_rec_str(&r, "flags", i == 1 ? "clamped,nosched" : "");
     }
+    number(&r, i);
     emit(&r, corrupt);
 }
 
@@ -115,6 +138,8 @@ static void end(unsigned records)
     rtb_rec_begin(&r, buf, sizeof buf, 'E');
     rtb_rec_u64(&r, "records", records);
     rtb_rec_i64(&r, "status", 0);
+    if (numbered)
+        rtb_rec_str(&r, "hdr", hdr_tag);
     emit(&r, 0);
 }
 
@@ -142,6 +167,24 @@ static int sign(void)
     return ferror(stdin) ? 2 : 0;
 }
 
+/* Runs ARGV, then says its peak resident memory. */
+static int maxrss(char **argv)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
+        return 99;
+    fprintf(stderr, "maxrss_kb=%ld\ncpu_ms=%ld\n", ru.ru_maxrss,
+            (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000 +
+                (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -151,9 +194,26 @@ int main(int argc, char **argv)
     const char *mode = argv[1];
     if (strcmp(mode, "sign") == 0)
         return sign();
+    if (strcmp(mode, "maxrss") == 0 && argc > 2)
+        return maxrss(argv + 2);
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 5;
     delay_ms = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
     puts("fake target booting");
+    if (strcmp(mode, "old") == 0) {
+        numbered = 0;
+        mode = "good";
+    }
+    if (strcmp(mode, "linger") == 0) {
+        run(n, 0);
+        end(n);
+        for (;;)
+            pause();
+    }
+    if (strcmp(mode, "flood") == 0) {
+        header(n);
+        for (;;)
+            puts("RTB1 x flood of junk that is no record at all, as fast as it can be written");
+    }
     if (strcmp(mode, "good") == 0 || strcmp(mode, "exit3") == 0) {
         run(n, 0);
         end(n);
@@ -168,6 +228,8 @@ int main(int argc, char **argv)
         signal(SIGTERM, SIG_IGN);
     if (strcmp(mode, "hang") == 0 || strcmp(mode, "stubborn") == 0) {
         run(n, 0);
+        printf("rtbench: running fake.op%u.k_to_k\n", n);
+        fflush(stdout);
         for (;;)
             pause();
     }

@@ -146,7 +146,7 @@ check "hang killed in time ($el s)" '[ $el -le 8 ]'
 check "hang reported" 'has "$TMP/err" "timeout after 2 s"'
 run "$RTB" show --db "$DB" hang
 check "hang partial run kept" 'has "$TMP/out" "^metrics:  3$"'
-check "hang marked incomplete" 'has "$TMP/out" "^status:   incomplete - timeout after 2 s; no end record: 3 of 3 records received$"'
+check "hang marked incomplete, the hung benchmark named" 'has "$TMP/out" "^status:   incomplete - timeout after 2 s while running fake.op3.k_to_k; no end record: 3 of 3 records received$"'
 
 start=$(date +%s)
 run "$RTB" run --db "$DB" --target "cmd:$FAKE stubborn 2 0 stub$$" --timeout 1 --label stubborn
@@ -185,7 +185,7 @@ check "corrupt -> exit 1" '[ $rc = 1 ]'
 check "corrupt line named" 'has "$TMP/err" "target output line 6: checksum mismatch, skipped"'
 run "$RTB" show --db "$DB" corrupt
 check "corrupt: good records kept" 'has "$TMP/out" "^metrics:  2$"'
-check "corrupt: incomplete" 'has "$TMP/out" "end record says 3, 2 received"'
+check "corrupt: incomplete, the lost result named by its number" 'has "$TMP/out" "^status:   incomplete - 1 of 3 results missing (number 2)$"'
 run "$RTB" run --db "$DB" --target "cmd:$FAKE truncated 3" --label trunc
 check "truncated -> exit 1" '[ $rc = 1 ]'
 check "truncated reported" 'has "$TMP/err" "incomplete: no end record: 3 of 3 records received"'
@@ -230,7 +230,7 @@ kill -KILL $pid
 wait $pid
 run "$RTB" show --db "$DB" killed
 check "killed rtbench: database readable" '[ $rc = 0 ]'
-check "killed rtbench: run left incomplete" 'has "$TMP/out" "^status:   incomplete$"'
+check "killed rtbench: run left incomplete, said why" 'has "$TMP/out" "^status:   incomplete - unfinished: rtbench (pid $pid) ended before it finished the run (killed, or its database failed)$"'
 n=$(sed -n 's/^metrics:  //p' "$TMP/out")
 check "killed rtbench: committed metrics kept ($n)" '[ "${n:-0}" -ge 3 ]'
 run "$RTB" run --db "$DB" --target "cmd:$FAKE good 3" --label after-kill

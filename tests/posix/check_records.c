@@ -199,9 +199,9 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, stdin))
         record_parser_feed(&p, line, strlen(line));
     record_parser_finish(&p);
-    for (size_t i = 0; i < p.n_issues; i++)
-        CHECKF(0, "line %lu: %s", p.issues[i].line, p.issues[i].msg);
-    CHECKF(p.n_issues == 0, "every record line has a valid frame and CRC");
+    for (size_t i = 0; i < p.issues.n; i++)
+        CHECKF(0, "line %lu: %s", p.issues.v[i].line, p.issues.v[i].msg);
+    CHECKF(p.issues.total == 0, "every record line has a valid frame and CRC");
     CHECKF(p.n_runs == 1, "exactly one run (H ... E): %zu", p.n_runs);
     if (p.n_runs == 1) {
         const struct run *run = p.runs[0];

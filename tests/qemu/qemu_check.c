@@ -5,6 +5,7 @@
  *   qemu_check bringup  QEMU MACHINE BOARD ELF      board bring-up under icount
  *   qemu_check hosttime QEMU MACHINE BOARD ELF      bring-up without icount: labelled host-timed
  *   qemu_check faults   QEMU MACHINE BOARD ELF ISA  HardFault / unexpected IRQ / bad option / exit
+ *   qemu_check faultrecord QEMU MACHINE BOARD ELF ISA  a benchmark that faults: its F record
  * code qemu_check suite    QEMU MACHINE BOARD ELF CATALOG_DEF   the whole suite on the reference
  * kernel qemu_check repeat   QEMU MACHINE BOARD ELF      two runs give byte-identical output
  *   qemu_check tm       QEMU MACHINE BOARD ELF      Thread-Metric: scores, normalisation,
@@ -319,6 +320,45 @@ static void parse_output(const struct result *r, struct record_parser *p)
     record_parser_finish(p);
 }
 
+/* A benchmark that faults (--params fault_at=ID: the runner calls address
+ * 0 as it starts): the board's fault handler writes the F record of the
+ * running benchmark with the fault registers this core has, the image exits
+ * RTB_CM_EXIT_FAULT, and the host keeps every result before it. */
+static int t_fault_record(const char *qemu, const char *machine, const char *board, const char *elf,
+                          const char *isa)
+{
+    static const char id[] = "semaphore.take.immediate.kernel";
+    struct result r;
+    if (run_qemu(qemu, machine, elf, 1,
+                 "--filter semaphore.* --params fault_at="
+                 "semaphore.take.immediate.kernel",
+                 &r) != 0)
+        return fail_run("fault record");
+    CHECKF(r.status == 100, "%s a faulting benchmark: exit 100 (got %d)", board, r.status);
+    struct record_parser p;
+    parse_output(&r, &p);
+    const struct run *run = p.n_runs == 1 ? p.runs[0] : NULL;
+    const struct metric *m = run ? run_find_metric(run, id) : NULL;
+    CHECKF(p.issues.total == 0 && run && run->status == RUN_INCOMPLETE,
+           "%s one run, incomplete, every record valid", board);
+    CHECKF(m && m->state == MS_FAILED && m->err == -11 && m->reason &&
+               strstr(m->reason, "fault: fault=hardfault pc=0x00000000 lr=0x"),
+           "%s the faulting benchmark is named with its PC: %s", board,
+           m && m->reason ? m->reason : "(none)");
+    int v7 = strncmp(isa, "armv7", 5) == 0 || strncmp(isa, "armv8-m.main", 12) == 0;
+    CHECKF(m && m->reason && (strstr(m->reason, " cfsr=0x") != NULL) == v7 &&
+               (strstr(m->reason, " hfsr=0x") != NULL) == v7,
+           "%s the fault status registers the core has (%s)", board, isa);
+    size_t before = 0;
+    for (size_t i = 0; run && i < run->n_m; i++)
+        before += run->m[i].state != MS_FAILED;
+    CHECKF(run && before >= 1 && run->n_m == before + 1,
+           "%s every result before the fault kept (%zu)", board, before);
+    record_parser_free(&p);
+    free(r.out);
+    return 0;
+}
+
 static int t_suite(const char *qemu, const char *machine, const char *board, const char *elf)
 {
     const size_t n_ids = TEST_CATALOG_LEN;
@@ -331,8 +371,8 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
 
     struct record_parser p;
     parse_output(&r, &p);
-    CHECKF(p.n_issues == 0, "%s every record line has a valid CRC and frame (%zu rejected)", board,
-           p.n_issues);
+    CHECKF(p.issues.total == 0, "%s every record line has a valid CRC and frame (%lu rejected)",
+           board, p.issues.total);
     CHECKF(p.n_runs == 1, "%s exactly one run (%zu)", board, p.n_runs);
     if (p.n_runs != 1) {
         fputs(r.out, stdout);
@@ -546,7 +586,7 @@ static int t_tm(const char *qemu, const char *machine, const char *board, const 
         return fail_run("tm");
     CHECKF(r.status == 0, "%s tm.* exits 0 (got %d)", board, r.status);
     parse_output(&r, &p);
-    CHECKF(p.n_runs == 1 && p.n_issues == 0, "%s tm.*: one run, every record valid", board);
+    CHECKF(p.n_runs == 1 && p.issues.total == 0, "%s tm.*: one run, every record valid", board);
     if (p.n_runs == 1)
         tm_check_scores(p.runs[0], board);
     record_parser_free(&p);
@@ -773,6 +813,8 @@ int main(int argc, char **argv)
         rc = t_hosttime(argv[2], argv[3], argv[4], argv[5]);
     else if (argc == 7 && strcmp(argv[1], "faults") == 0)
         rc = t_faults(argv[2], argv[3], argv[4], argv[5], argv[6]);
+    else if (argc == 7 && strcmp(argv[1], "faultrecord") == 0)
+        rc = t_fault_record(argv[2], argv[3], argv[4], argv[5], argv[6]);
     else if (argc == 6 && strcmp(argv[1], "suite") == 0)
         rc = t_suite(argv[2], argv[3], argv[4], argv[5]);
     else if (argc == 6 && strcmp(argv[1], "repeat") == 0)
@@ -785,6 +827,7 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 "usage: qemu_check bringup|hosttime|repeat|tm|msgq QEMU MACHINE BOARD ELF\n"
                 "       qemu_check faults QEMU MACHINE BOARD ELF ISA\n"
+                "       qemu_check faultrecord QEMU MACHINE BOARD ELF ISA\n"
                 "       qemu_check suite QEMU MACHINE BOARD ELF CATALOG_DEF | elfsize ELF\n");
         return 2;
     }

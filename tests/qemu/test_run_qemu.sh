@@ -117,4 +117,14 @@ grep -q "no CMakeCache.txt in the directory of $alone/rtbench or" "$tmp/err5" &&
 [ "$(wc -l <"$tmp/err5")" -eq 1 ] && ok "no build tree: one line" || ko "no build tree: not one line"
 rm -rf "$alone"
 
+# a benchmark that hangs on the board (--params hang_at=ID): the host's
+# timeout names it, and keeps every result before it
+"$rtbench" run --db "$db" --timeout 10 --label hung --target qemu:$board --filter 'semaphore.*' \
+    --params hang_at=semaphore.take.blocking.k_to_k >"$tmp/out6" 2>"$tmp/err6"
+rc=$?
+[ $rc -eq 1 ] && ok "a hung benchmark: exit 1" || ko "a hung benchmark exits $rc"
+"$rtbench" show --db "$db" hung >"$tmp/out7" 2>&1
+grep -q "^status:   incomplete - timeout after 10 s while running semaphore.take.blocking.k_to_k; no end record: 2 of 4 records received$" "$tmp/out7" &&
+    ok "a hung benchmark: named by the host's timeout, the results before it kept" || { ko "hung benchmark status"; cat "$tmp/out7" "$tmp/err6"; }
+
 finish test_run_qemu

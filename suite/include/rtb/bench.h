@@ -153,6 +153,15 @@ struct rtb_run_config {
  * negative error (the remaining benchmarks still run). */
 int rtb_main(const struct rtb_run_config *cfg);
 
+/* For a port's or board's fault handler: the benchmark running now failed
+ * with a processor fault. Writes its F record (err=RTB_ERR_FAULT,
+ * name=fault, fault=KIND, then each of the N registers KEYS[i]=VALUES[i] as
+ * 0x%08x, and its number), so that the host names the benchmark and keeps
+ * every result before it. Nothing is formatted with printf or allocated;
+ * callable from an exception handler. 0, or RTB_ERR_STATE when no
+ * benchmark is running (the handler then prints its own words). */
+int rtb_report_fault(const char *kind, unsigned n, const char *const *keys, const uint32_t *values);
+
 /* 1 if `id` matches the comma-separated glob list `filter` ('*', '?'); a glob
  * prefixed with '-' excludes what it matches ("*,-calib.*"); the last match wins. */
 int rtb_filter_match(const char *filter, const char *id);

@@ -20,7 +20,8 @@ enum rtb_err {
     RTB_ERR_STATE = -7,    /* object or thread in the wrong state for this call */
     RTB_ERR_OVERFLOW = -8, /* a count, queue or stack is full */
     RTB_ERR_PORT = -9,     /* the underlying kernel failed; see rtb_port_errno() */
-    RTB_ERR_CHECK = -10    /* a benchmark's own sanity check failed (wrong data, order) */
+    RTB_ERR_CHECK = -10,   /* a benchmark's own sanity check failed (wrong data, order) */
+    RTB_ERR_FAULT = -11    /* the benchmark hit a processor fault (rtb_report_fault) */
 };
 
 /* Short constant name of an error code ("timeout", "notsup", ...); never NULL. */

@@ -31,6 +31,8 @@ void rtb_rec_begin(struct rtb_rec *r, char *buf, size_t cap, char type);
 void rtb_rec_str(struct rtb_rec *r, const char *key, const char *value);
 void rtb_rec_u64(struct rtb_rec *r, const char *key, uint64_t value);
 void rtb_rec_i64(struct rtb_rec *r, const char *key, int64_t value);
+/* Append a 32-bit value as "0x" and 8 lowercase hex digits (registers). */
+void rtb_rec_hex32(struct rtb_rec *r, const char *key, uint32_t value);
 /* Append a fixed-point value given x 1000, printed as "123.456". */
 void rtb_rec_milli(struct rtb_rec *r, const char *key, uint64_t milli);
 /* Append " *xxxxxxxx\n" (CRC-32 of everything before the '*') and a NUL

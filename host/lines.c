@@ -1,0 +1,81 @@
+/*
+ * rtbench host - splitting a byte stream into lines (lines.h).
+ */
+#include "lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void line_splitter_init(struct line_splitter *s, line_fn on_line, long_line_fn on_long, void *ctx)
+{
+    memset(s, 0, sizeof *s);
+    s->on_line = on_line;
+    s->on_long = on_long;
+    s->ctx = ctx;
+    s->buf = xmalloc(RTBH_LINE_MAX);
+}
+
+/* The current line has ended. */
+static void end_line(struct line_splitter *s)
+{
+    s->line++;
+    if (s->over)
+        s->on_long(s->ctx, s->line, s->over);
+    else
+        s->on_line(s->ctx, s->buf, s->used, s->line);
+    s->used = 0;
+    s->over = 0;
+}
+
+/* Bytes of the current line (no line end among them): kept up to
+ * RTBH_LINE_MAX; beyond, the line is only counted (over: its length). */
+static void take(struct line_splitter *s, const char *p, size_t n)
+{
+    if (s->over) {
+        s->over += n;
+    } else if (n > RTBH_LINE_MAX - s->used) {
+        s->over = (unsigned long long)s->used + n;
+        s->used = 0;
+    } else {
+        memcpy(s->buf + s->used, p, n);
+        s->used += n;
+    }
+}
+
+void line_splitter_feed(struct line_splitter *s, const char *data, size_t n)
+{
+    const char *p = data, *end = data + n;
+    while (p < end) {
+        if (s->after_cr) {
+            s->after_cr = 0;
+            if (*p == '\n') { /* the LF of a CRLF: the line has already ended */
+                p++;
+                continue;
+            }
+        }
+        const char *q = p;
+        while (q < end && *q != '\n' && *q != '\r')
+            q++;
+        take(s, p, (size_t)(q - p));
+        if (q == end)
+            return;
+        s->after_cr = *q == '\r';
+        end_line(s);
+        p = q + 1;
+    }
+}
+
+void line_splitter_finish(struct line_splitter *s)
+{
+    if (s->used || s->over)
+        end_line(s);
+    s->after_cr = 0;
+}
+
+void line_splitter_free(struct line_splitter *s)
+{
+    free(s->buf);
+    s->buf = NULL;
+}
