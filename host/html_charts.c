@@ -190,8 +190,10 @@ static void bar(FILE *out, const struct html_page *p, size_t i, size_t j, enum h
         flag_names(m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
         fprintf(out, " (flagged: %s)", names);
     }
-    fprintf(out, "</title></rect><text x=\"%.1f\" y=\"%.0f\">%s%s%s</text>\n", X0 + w + 4, y + 10,
-            num, *mk ? " " : "", mk);
+    fprintf(out, "</title></rect><text x=\"%.1f\" y=\"%.0f\">%s%s", X0 + w + 4, y + 10, num,
+            *mk ? " " : "");
+    svg_text(out, mk); /* '<' and '>' are markers */
+    fputs("</text>\n", out);
 }
 
 /* The largest figure of group G in view V (0 if none). */

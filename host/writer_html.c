@@ -217,7 +217,10 @@ static void flags_legend(FILE *out, const struct comparison *t)
         if (!text || !(used & bit))
             continue;
         any = 1;
-        fprintf(out, "<li><code>%c</code> ", flag_marker(bit));
+        char mk[2] = {flag_marker(bit), 0};
+        fputs("<li><code>", out);
+        svg_text(out, mk);
+        fputs("</code> ", out);
         svg_text(out, text);
         fputs("</li>", out);
     }
@@ -251,8 +254,10 @@ static void table_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
         if ((m->flags & bit & MF_ARTIFACTS) && flag_marker(bit))
             mk[k++] = flag_marker(bit);
     mk[k] = 0;
-    fprintf(out, "<td class=\"n\" data-v=\"%.17g\" title=\"%s\">%.10g%s%s</td>", val, stat, val,
-            *mk ? " " : "", mk);
+    fprintf(out, "<td class=\"n\" data-v=\"%.17g\" title=\"%s\">%.10g%s", val, stat, val,
+            *mk ? " " : "");
+    svg_text(out, mk); /* '<' and '>' are markers */
+    fputs("</td>", out);
     if (j == 0)
         *first = val;
 }
