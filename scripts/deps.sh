@@ -3,14 +3,17 @@
 # as root, otherwise print the exact apt-get line and fail.
 #   scripts/deps.sh host      build the POSIX target and the host tool
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
+#                             + the report's test tools (xmllint for JUnit XML, headless
+#                             Chromium for the browser test of `rtbench report`)
 set -eu
 host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 ref_pkgs="rt-tests"
 lint_pkgs="clang-format cppcheck"
+report_pkgs="libxml2-utils chromium"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $report_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 missing=""
