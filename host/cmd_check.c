@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cmds.h"
@@ -92,23 +91,10 @@ static int selected(const void *globs, const char *id)
     return !g->n || cli_globs_match(g, id, NULL);
 }
 
-/* REP as JUnit XML into PATH (through PATH.tmp: never half a file); 0, or 2
- * after a one-line error. */
-static int write_junit(const char *path, const struct check_report *rep)
+static int junit_write(FILE *f, const void *rep)
 {
     extern const struct writer writer_junit; /* writer_junit.c */
-    char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    int bad = !f || writer_junit.check(f, rep) != 0;
-    if (f)
-        bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        free(tmp);
-        return cli_usage_err(CMD, "cannot write the JUnit file", path);
-    }
-    free(tmp);
-    return 0;
+    return writer_junit.check(f, rep);
 }
 
 /* Loads both runs, computes the verdicts and writes them. The exit status. */
@@ -134,7 +120,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
         cli_warn_incomplete(CMD, "candidate", runs[1]);
         rc = cli_write_done(CMD, o->writer->check(stdout, &rep));
         if (rc == 0 && o->junit)
-            rc = write_junit(o->junit, &rep);
+            rc = cli_write_file(CMD, "the JUnit file", o->junit, junit_write, &rep);
         if (rc == 0)
             rc = rep.pass ? 0 : 1;
     }

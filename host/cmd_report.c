@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cmds.h"
@@ -64,24 +63,16 @@ static int report_option(void *ctx, int id, const char *v)
     return CLI_GO;
 }
 
-/* Writes T into PATH through PATH.tmp; 0, or 2 after a one-line error. */
+static int page_write(FILE *f, const void *t)
+{
+    return html_report_write(f, t);
+}
+
+/* Writes T into PATH; 0, or 2 after a one-line error. */
 static int write_page(const char *path, const struct comparison *t)
 {
-    char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        int rc = cli_usage_err(CMD, "cannot write the report", tmp);
-        free(tmp);
-        return rc;
-    }
-    int bad = html_report_write(f, t) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        free(tmp);
-        return cli_usage_err(CMD, "cannot write the report", path);
-    }
-    free(tmp);
+    if (cli_write_file(CMD, "the report", path, page_write, t) != 0)
+        return 2;
     struct stat st;
     long long size = stat(path, &st) == 0 ? (long long)st.st_size : -1;
     printf("wrote %s (%zu runs, %zu metrics, %lld bytes)\n", path, t->n_runs, t->n_rows, size);

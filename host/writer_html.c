@@ -144,10 +144,48 @@ static void hdr_status(FILE *out, const struct comparison *t)
     fputs("</tr>\n", out);
 }
 
+/* A row NAME of the texts FIELD(run, buf) gives for each run (NULL: "—"). */
+static void field_row(FILE *out, const struct comparison *t, const char *name,
+                      const char *(*field)(const struct run *r, char *buf, size_t len))
+{
+    char buf[256];
+    fprintf(out, "<tr><th>%s</th>", name);
+    for (size_t j = 0; j < t->n_runs; j++) {
+        const char *v = field(t->runs[j], buf, sizeof buf);
+        fputs("<td>", out);
+        svg_text(out, v ? v : "—");
+        fputs("</td>", out);
+    }
+    fputs("</tr>\n", out);
+}
+
+static const char *f_label(const struct run *r, char *buf, size_t len)
+{
+    (void)buf, (void)len;
+    return r->label;
+}
+
+static const char *f_clock(const struct run *r, char *buf, size_t len)
+{
+    clock_kind(r, buf, len);
+    return buf;
+}
+
+static const char *f_date(const struct run *r, char *buf, size_t len)
+{
+    (void)buf, (void)len;
+    return r->created;
+}
+
+static const char *f_source(const struct run *r, char *buf, size_t len)
+{
+    (void)buf, (void)len;
+    return r->source;
+}
+
 static void run_headers(FILE *out, const struct html_page *p)
 {
     const struct comparison *t = p->t;
-    char buf[256];
     fputs("<h2 id=\"runs\">Runs</h2>\n<div class=\"scroll\"><table id=\"headers\">\n"
           "<thead><tr><th></th>",
           out);
@@ -159,43 +197,20 @@ static void run_headers(FILE *out, const struct html_page *p)
         svg_text(out, p->run_name[j]);
         fputs("</th>", out);
     }
-    fputs("</tr></thead><tbody>\n<tr><th>label</th>", out);
-    for (size_t j = 0; j < t->n_runs; j++) {
-        fputs("<td>", out);
-        svg_text(out, t->runs[j]->label ? t->runs[j]->label : "—");
-        fputs("</td>", out);
-    }
-    fputs("</tr>\n", out);
+    fputs("</tr></thead><tbody>\n", out);
+    field_row(out, t, "label", f_label);
     hdr_row(out, t, "kernel", "kernel", "kver");
     hdr_row(out, t, "board", "board", NULL);
     hdr_row(out, t, "CPU", "cpu", NULL);
-    fputs("<tr><th>clock</th>", out);
-    for (size_t j = 0; j < t->n_runs; j++) {
-        clock_kind(t->runs[j], buf, sizeof buf);
-        fputs("<td>", out);
-        svg_text(out, buf);
-        fputs("</td>", out);
-    }
-    fputs("</tr>\n", out);
+    field_row(out, t, "clock", f_clock);
     hdr_row(out, t, "timer", "timer", NULL);
     hdr_row(out, t, "compiler", "cc", NULL);
     hdr_row(out, t, "compiler flags", "cflags", NULL);
     hdr_row(out, t, "scheduling", "sched", NULL);
     hdr_row(out, t, "parameters", "params", NULL);
     hdr_row(out, t, "cycle model", "cycle_model", "cycle_model_params");
-    fputs("<tr><th>date</th>", out);
-    for (size_t j = 0; j < t->n_runs; j++) {
-        fputs("<td>", out);
-        svg_text(out, t->runs[j]->created ? t->runs[j]->created : "—");
-        fputs("</td>", out);
-    }
-    fputs("</tr>\n<tr><th>source</th>", out);
-    for (size_t j = 0; j < t->n_runs; j++) {
-        fputs("<td>", out);
-        svg_text(out, t->runs[j]->source ? t->runs[j]->source : "—");
-        fputs("</td>", out);
-    }
-    fputs("</tr>\n", out);
+    field_row(out, t, "date", f_date);
+    field_row(out, t, "source", f_source);
     hdr_status(out, t);
     fputs("</tbody></table></div>\n", out);
 }
