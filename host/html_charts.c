@@ -177,11 +177,14 @@ static void bar(FILE *out, const struct html_page *p, size_t i, size_t j, enum h
     char num[32], mk[8];
     fig_text(num, sizeof num, val);
     markers(m->flags, mk, sizeof mk);
-    double w = max > 0 && val > 0 ? val / max * PW : 0;
+    /* a flagged figure beyond the scale is cut at its end, and says so */
+    int beyond = max > 0 && val > max * 1.0001;
+    double w = beyond ? PW : max > 0 && val > 0 ? val / max * PW : 0;
     fprintf(out,
-            "<rect class=\"bar%s\" x=\"%d\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" "
+            "<rect class=\"bar%s%s\" x=\"%d\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" "
             "fill=\"%s\"><title>",
-            *mk ? " flagged" : "", X0, y, w < 0.5 ? 0.5 : w, BAR_H, svg_palette(j));
+            *mk ? " flagged" : "", beyond ? " beyond" : "", X0, y, w < 0.5 ? 0.5 : w, BAR_H,
+            svg_palette(j));
     svg_text(out, p->run_name[j]);
     fprintf(out, ": %s %s ", stat, num);
     svg_text(out, metric_is_value(m) ? m->unit : figure_unit_name(t->runs[j], view_units[v]));
@@ -190,25 +193,32 @@ static void bar(FILE *out, const struct html_page *p, size_t i, size_t j, enum h
         flag_names(m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
         fprintf(out, " (flagged: %s)", names);
     }
-    fprintf(out, "</title></rect><text x=\"%.1f\" y=\"%.0f\">%s%s", X0 + w + 4, y + 10, num,
-            *mk ? " " : "");
+    if (beyond)
+        fputs(", beyond the scale", out);
+    fprintf(out, "</title></rect><text x=\"%.1f\" y=\"%.0f\">%s%s%s", X0 + w + 4, y + 10,
+            beyond ? "» " : "", num, *mk ? " " : "");
     svg_text(out, mk); /* '<' and '>' are markers */
     fputs("</text>\n", out);
 }
 
-/* The largest figure of group G in view V (0 if none). */
+/* The scale of group G in view V: its largest figure that is not flagged (a
+ * flagged outlier or underflow would squash every other bar), or the largest
+ * of all when every figure is flagged; 0 if there is none. */
 static double group_max(const struct html_page *p, const struct group *g, enum html_view v)
 {
     const struct comparison *t = p->t;
-    double max = 0, val;
+    double max[2] = {0, 0}, val;
     const char *stat, *why;
     for (size_t k = 0; k < g->n; k++)
-        for (size_t j = 0; j < t->n_runs; j++)
-            if (figure_value(t->runs[j], p->cell[g->rows[k] * t->n_runs + j], STAT_AUTO,
-                             view_units[v], &val, &stat, &why) &&
-                val > max)
-                max = val;
-    return max;
+        for (size_t j = 0; j < t->n_runs; j++) {
+            const struct metric *m = p->cell[g->rows[k] * t->n_runs + j];
+            if (!figure_value(t->runs[j], m, STAT_AUTO, view_units[v], &val, &stat, &why))
+                continue;
+            int flagged = (m->flags & MF_ARTIFACTS) != 0;
+            if (val > max[flagged])
+                max[flagged] = val;
+        }
+    return max[0] > 0 ? max[0] : max[1];
 }
 
 static void ticks(FILE *out, double max, double height)

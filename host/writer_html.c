@@ -49,9 +49,9 @@ static const char style[] =
     "border-bottom:1px solid var(--line)}\n"
     "nav.views label{margin-right:14px;white-space:nowrap}\n"
     "input.view{position:absolute;opacity:0;pointer-events:none}\n"
-    ".v-ns,.v-model{display:none}\n"
-    "#view-ns:checked~main .v-ns,#view-model:checked~main .v-model{display:block}\n"
-    "#view-ns:checked~main .v-native,#view-model:checked~main .v-native{display:none}\n"
+    ".v-native,.v-ns,.v-model{display:none}\n"
+    "#view-native:checked~main .v-native,#view-ns:checked~main .v-ns,"
+    "#view-model:checked~main .v-model{display:block}\n"
     "#view-native:checked~nav label[for=view-native],#view-ns:checked~nav label[for=view-ns],"
     "#view-model:checked~nav label[for=view-model]{font-weight:700;text-decoration:underline}\n"
     "@media (max-width:600px){body{padding:0 8px 30px}h1{font-size:18px}td,th{padding:2px 4px}}\n"
@@ -346,7 +346,7 @@ static void view_switch(FILE *out, const struct html_page *p)
     for (int v = 0; v < HV_COUNT; v++)
         if (p->has_view[v])
             fprintf(out, "<input class=\"view\" type=\"radio\" name=\"view\" id=\"view-%s\"%s>\n",
-                    html_view_class((enum html_view)v) + 2, v == HV_NATIVE ? " checked" : "");
+                    html_view_class((enum html_view)v) + 2, v == (int)p->shown ? " checked" : "");
     fputs("<nav class=\"views\">Figures in: ", out);
     for (int v = 0; v < HV_COUNT; v++)
         if (p->has_view[v])
@@ -411,10 +411,14 @@ static void page(FILE *out, const struct html_page *p)
 
 int html_report_write(FILE *out, const struct comparison *t)
 {
-    struct html_page p = {t, NULL, NULL, {1, 0, 0}};
+    struct html_page p = {t, NULL, NULL, {1, 0, 0}, HV_NATIVE};
     p.cell = xcalloc(t->n_rows * t->n_runs + 1, sizeof *p.cell);
     p.run_name = xcalloc(t->n_runs + 1, sizeof *p.run_name);
+    int all_ns = 1, mixed = 0;
     for (size_t j = 0; j < t->n_runs; j++) {
+        all_ns &= t->runs[j]->ns_per_unit > 0;
+        mixed |= strcmp(figure_unit_name(t->runs[j], UNIT_NATIVE),
+                        figure_unit_name(t->runs[0], UNIT_NATIVE)) != 0;
         char name[160];
         run_display_name(t->runs[j], name, sizeof name);
         p.run_name[j] = xstrdup(name);
@@ -423,6 +427,8 @@ int html_report_write(FILE *out, const struct comparison *t)
         for (size_t i = 0; i < t->n_rows; i++)
             p.cell[i * t->n_runs + j] = run_find_metric(t->runs[j], t->metrics[i]);
     }
+    if (mixed && all_ns)
+        p.shown = HV_NS;
     page(out, &p);
     for (size_t j = 0; j < t->n_runs; j++)
         free(p.run_name[j]);

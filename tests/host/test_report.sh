@@ -31,6 +31,7 @@ check "msgq (B/s): $RPT_MSGQ_BARS bars per view" '[ "$(bars_of "$H" msgq | tr "\
 check "thread (Zephyr): 3 runs x 7 metrics per view" '[ "$(bars_of "$H" thread | tr "\n" " ")" = "21 21 " ]'
 check "a value family says its unit and direction" 'grep -q "<b>tm</b> — ops (higher is better)" "$H"'
 check "a flagged bar is outlined and marked, the legend explains the marker" 'grep -q "<rect class=\"bar flagged\"" "$H" && grep -q "<li><code>&lt;</code> clamped: " "$H"'
+check "a flagged figure beyond the others' scale is cut at its end and says so" 'grep -q "<rect class=\"bar flagged beyond\"[^>]*width=\"632.0\"" "$H" && grep -q ", beyond the scale</title></rect><text [^>]*>» [0-9]* \*</text>" "$H"'
 check "n/a with its reason on hover" 'grep -q "<title>#1 &lt;script&gt;alert(1)&lt;/script&gt;: n/a: &lt;/svg&gt; not here</title>" "$H"'
 check "failed with its reason on hover" 'grep -q ": failed: timeout</title><text [^>]*>failed</text>" "$H"'
 check "distribution of a metric with percentiles" 'grep -q "<g class=\"dist\"><title>#2 base: min 90, p50 110, p90 150, p99 200, p99.9 250, max 300</title>" "$H"'
@@ -46,6 +47,19 @@ check "</svg> from a log never closes a chart" '[ "$(grep -o "<svg" "$H" | wc -l
 check "outside the script, every < starts a tag (markers < and > escaped too)" '! sed "/^<script>/,/^<\/script>/d" "$H" | grep -q "<[^a-zA-Z/!]"'
 check "self-contained: no src, no outside href, no url(), no @import" '! grep -Eq "src=|href=\"[^#]|url\(|@import" "$H"'
 check "self-contained: the only URL is the SVG namespace" '[ -z "$(grep -o "https\?://[^\"]*" "$H" | grep -v "^http://www.w3.org/2000/svg$")" ]'
+
+# runs in different units of their own (cycles, ns) that all have a clock: the page opens in ns
+{
+    echo "RTB1 H rtbench=0.1.0 port=posix kernel=Linux kver=6.1 board=os cpu=x timer=clock" \
+        "hz=1000000000 bits=64 unit=ns ns_num=1 ns_den=1 clock=os iters=10 warmup=0 overhead=0" \
+        "count=1"
+    echo "RTB1 R id=sem.take n=10 min=1 max=9 mean=5.000 sd=0.000 p50=5 p90=8 p99=9 p999=9 flags="
+    echo "RTB1 E records=1 status=0"
+} | sign >"$TMP/ns.log"
+"$RTB" import --db "$RDB" "$TMP/ns.log" >/dev/null
+run "$RTB" report 1 6 --db "$RDB" -o "$TMP/mixed.html"
+check "mixed own units: the page opens in ns" '[ $rc -eq 0 ] && grep -q "id=\"view-ns\" checked" "$TMP/mixed.html" && ! grep -q "id=\"view-native\" checked" "$TMP/mixed.html"'
+check "mixed own units: the own-unit chart says so" 'grep -q "<b>sem</b> — mixed units (each run" "$TMP/mixed.html"'
 
 # compare --format html: the same page on stdout
 run "$RTB" compare 1 2 --db "$RDB" --format html
