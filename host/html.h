@@ -24,7 +24,8 @@ struct html_page {
     char **run_name;            /* "#id label" of each run */
     int has_view[HV_COUNT];     /* HV_MODEL only when a run has model-cycles */
     enum html_view shown;       /* the view the page opens with: ns when the runs' own
-                                   units differ and each has a clock, else their own */
+                                   units differ and each has a clock that is not
+                                   emulated (QEMU -icount), else their own */
 };
 
 /* The whole page of the comparison T (its runs, rows and labels; figures in

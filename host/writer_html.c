@@ -416,7 +416,9 @@ int html_report_write(FILE *out, const struct comparison *t)
     p.run_name = xcalloc(t->n_runs + 1, sizeof *p.run_name);
     int all_ns = 1, mixed = 0;
     for (size_t j = 0; j < t->n_runs; j++) {
-        all_ns &= t->runs[j]->ns_per_unit > 0;
+        const char *clock = run_hdr(t->runs[j], "clock");
+        /* emulated time (QEMU -icount) is no silicon time to open a page with */
+        all_ns &= t->runs[j]->ns_per_unit > 0 && !(clock && strcmp(clock, "emulated-icount") == 0);
         mixed |= strcmp(figure_unit_name(t->runs[j], UNIT_NATIVE),
                         figure_unit_name(t->runs[0], UNIT_NATIVE)) != 0;
         char name[160];

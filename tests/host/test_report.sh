@@ -59,6 +59,16 @@ check "self-contained: the only URL is the SVG namespace" '[ -z "$(grep -o "http
 "$RTB" import --db "$RDB" "$TMP/ns.log" >/dev/null
 run "$RTB" report 1 6 --db "$RDB" -o "$TMP/mixed.html"
 check "mixed own units: the page opens in ns" '[ $rc -eq 0 ] && grep -q "id=\"view-ns\" checked" "$TMP/mixed.html" && ! grep -q "id=\"view-native\" checked" "$TMP/mixed.html"'
+{
+    echo "RTB1 H rtbench=0.1.0 port=refk kernel=refk kver=1 board=mps2-an385 cpu=Cortex-M3" \
+        "timer=fpgaio hz=25000000 bits=32 unit=insns ns_num=1024 ns_den=1 clock=emulated-icount" \
+        "iters=10 warmup=0 overhead=0 count=1"
+    echo "RTB1 R id=sem.take n=10 min=30 max=30 mean=30.000 sd=0 p50=30 p90=30 p99=30 p999=30 flags="
+    echo "RTB1 E records=1 status=0"
+} | sign >"$TMP/icount.log"
+"$RTB" import --db "$RDB" "$TMP/icount.log" >/dev/null
+run "$RTB" report 1 6 7 --db "$RDB" -o "$TMP/emulated.html"
+check "mixed units with an emulated clock (QEMU -icount): the page opens in the runs' own units" '[ $rc -eq 0 ] && grep -q "id=\"view-native\" checked" "$TMP/emulated.html"'
 check "mixed own units: the own-unit chart says so" 'grep -q "<b>sem</b> — mixed units (each run" "$TMP/mixed.html"'
 
 # compare --format html: the same page on stdout
