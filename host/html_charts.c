@@ -21,6 +21,7 @@
 #define BAR_H 12
 #define BAR_STEP 14
 #define GROUP_GAP 8
+#define CHUNK_H 620 /* the tallest block of bars: a printed page holds it whole */
 #define DIST_LEFT 8
 #define DIST_W (CW - DIST_LEFT - 190)
 #define DIST_ROW 18
@@ -239,7 +240,10 @@ static void bar_chart(FILE *out, const struct html_page *p, const struct group *
 {
     const struct comparison *t = p->t;
     double max = group_max(p, g, v);
-    double height = TOP + (double)g->n * (LABEL_H + (double)t->n_runs * BAR_STEP + GROUP_GAP) + 4;
+    double per_metric = LABEL_H + (double)t->n_runs * BAR_STEP + GROUP_GAP;
+    /* blocks of at most CHUNK_H, each its own <svg> with its ticks, so that a
+     * printed page breaks between blocks, never through a bar */
+    size_t chunk = (size_t)((CHUNK_H - TOP) / per_metric);
     char unit[96];
     group_unit(p, g, v, unit, sizeof unit);
     fputs("<figure class=\"chart\" data-family=\"", out);
@@ -252,24 +256,29 @@ static void bar_chart(FILE *out, const struct html_page *p, const struct group *
             g->unit && t->row_higher[g->rows[0]] ? " (higher is better)"
                                                  : (g->unit ? "" : " (lower is better)"));
     run_legend(out, p);
-    fprintf(out,
-            "<div class=\"wide\"><svg class=\"bars\" viewBox=\"0 0 %d %.0f\" "
-            "role=\"img\">\n",
-            CW, height);
-    if (max > 0)
-        ticks(out, max, height);
-    double y = TOP;
-    for (size_t k = 0; k < g->n; k++) {
-        size_t i = g->rows[k];
-        fprintf(out, "<text class=\"metric\" x=\"%d\" y=\"%.0f\">", X0, y + 12);
-        svg_text(out, t->metrics[i]);
-        fputs("</text>\n", out);
-        y += LABEL_H;
-        for (size_t j = 0; j < t->n_runs; j++, y += BAR_STEP)
-            bar(out, p, i, j, v, max, y);
-        y += GROUP_GAP;
+    if (chunk == 0)
+        chunk = 1;
+    for (size_t first = 0; first < g->n; first += chunk) {
+        size_t end = first + chunk < g->n ? first + chunk : g->n;
+        double height = TOP + (double)(end - first) * per_metric + 4, y = TOP;
+        fprintf(out,
+                "<div class=\"wide\"><svg class=\"bars\" viewBox=\"0 0 %d %.0f\" role=\"img\">\n",
+                CW, height);
+        if (max > 0)
+            ticks(out, max, height);
+        for (size_t k = first; k < end; k++) {
+            size_t i = g->rows[k];
+            fprintf(out, "<text class=\"metric\" x=\"%d\" y=\"%.0f\">", X0, y + 12);
+            svg_text(out, t->metrics[i]);
+            fputs("</text>\n", out);
+            y += LABEL_H;
+            for (size_t j = 0; j < t->n_runs; j++, y += BAR_STEP)
+                bar(out, p, i, j, v, max, y);
+            y += GROUP_GAP;
+        }
+        fputs("</svg></div>\n", out);
     }
-    fputs("</svg></div></figure>\n", out);
+    fputs("</figure>\n", out);
 }
 
 void html_bar_charts(FILE *out, const struct html_page *p, enum html_view v)
