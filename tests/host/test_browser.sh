@@ -3,7 +3,8 @@
 # report_runs.sh from a file and the test asserts, on the DOM after the
 # page's script ran (--dump-dom): the page rendered, the bars per chart, the
 # header table, nothing injected by a label or a log (one script element, no
-# alert), the page fits 1280 px and a 390 px phone without a horizontal
+# alert), the comparison table sorts on a click (both ways, n/a last), the
+# page fits 1280 px and a 390 px phone without a horizontal
 # scroll; on Chromium's own logs: no console message at all (--enable-logging)
 # and no network request made for the page (--log-net-log: the requests
 # whose site is file://; Chromium's own background traffic is not the page's).
@@ -39,8 +40,15 @@ cat >"$TMP/control.html" <<'HTML'
 <!DOCTYPE html><html><body><img src="http://127.0.0.1:9/control.png"><script>console.error("control-console-error")</script></body></html>
 HTML
 chrome control --dump-dom "file://$TMP/control.html"
+# The phone opens a copy with a script after the page's that clicks the first
+# run's column title twice and notes the order of the cells each time.
+sed 's#</body>#<script>(function(){var t=document.querySelector(".v-native table.sortable"),\
+th=t.tHead.rows[0].cells[1],d=document.documentElement;function col(){return [].map.call(\
+t.tBodies[0].rows,function(r){var v=r.cells[1].getAttribute("data-v");return v===null?"na":v;}).join(" ");}\
+th.click();d.setAttribute("data-up",col());th.click();d.setAttribute("data-down",col());})();\
+</script></body>#' "$H" >"$TMP/sorted.html"
 chrome wide --window-size=1280,1800 --screenshot="$TMP/report.png" --dump-dom "file://$H"
-chrome phone --window-size=390,1400 --screenshot="$TMP/report-phone.png" --dump-dom "file://$H"
+chrome phone --window-size=390,1400 --screenshot="$TMP/report-phone.png" --dump-dom "file://$TMP/sorted.html"
 wait
 
 # console: Chromium logs each console message as INFO:CONSOLE
@@ -63,5 +71,16 @@ check "bars: tm $RPT_TM_BARS, msgq $RPT_MSGQ_BARS per view" '[ "$(bars_of "$D" t
 check "bars: thread 21 per view (3 Zephyr runs x 7)" '[ "$(bars_of "$D" thread | tr "\n" " ")" = "21 21 " ]'
 check "one script element in the live DOM, the label as text" '[ "$(grep -o "<script" "$D" | wc -l)" -eq 1 ] && grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$D"'
 check "the sweep plot and the sortable table are there" 'grep -q "<figure class=\"sweep\">" "$D" && grep -q "<table class=\"sortable\">" "$D"'
+# sorted: the numbers in order, the n/a cells last, both ways
+up=$(sed -n 's/.* data-up="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)
+down=$(sed -n 's/.* data-down="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)
+echo "first run's column sorted up: $up"
+sorted() { # sorted ASC|DESC LIST: numbers ordered, then only "na"
+    echo "$2" | tr ' ' '\n' | awk -v dir="$1" '$1 == "na" { na = 1; next }
+        na || (NR > 1 && (dir == "ASC" ? $1 < prev : $1 > prev)) { bad = 1 } { prev = $1; n++ }
+        END { exit bad || n < 5 }'
+}
+check "a click on a column title sorts by its numbers, n/a last" 'sorted ASC "$up" && echo "$up" | grep -q "^50 100 1000 64000 256000 na"'
+check "a second click sorts the other way, n/a still last" 'sorted DESC "$down" && echo "$down" | grep -q "^256000 64000 1000 100 50 na"'
 check "screenshots kept: $TMP/report.png, report-phone.png" '[ "$(wc -c <"$TMP/report.png")" -gt 20000 ] && [ "$(wc -c <"$TMP/report-phone.png")" -gt 10000 ]'
 finish test_browser
