@@ -35,10 +35,12 @@ check "100 runs of 47 metrics stored" '[ $rc -eq 0 ] && [ "$(echo "$out" | grep 
 run "$RTB" import --db "$DB" "$TMP/10x100.log"
 check "10 runs of 100 metrics stored" '[ $rc -eq 0 ] && [ "$(echo "$out" | grep -c "^imported run .* 100 metrics")" -eq 10 ]'
 
-# cpu CMD...: CPU seconds (user + system) of CMD, the least of 2 tries
+# cpu CMD...: CPU seconds (user + system) of CMD; the least of 2 tries when
+# the first took under 2 s (a slow one is not retried: the test stays short)
 cpu() {
     best=
     for try in 1 2; do
+        [ -n "$best" ] && awk -v b="$best" 'BEGIN { exit !(b >= 2) }' && break
         /usr/bin/time -f "%U %S" -o "$TMP/time" "$@" >/dev/null 2>"$TMP/cpu.err" || {
             echo "failed: $*" >&2
             cat "$TMP/cpu.err" >&2
