@@ -75,6 +75,23 @@ check "mixed own units: the own-unit chart says so" 'grep -q "<b>sem</b> — mix
 run "$RTB" compare 1 2 --db "$RDB" --format html
 check "compare --format html" '[ $rc -eq 0 ] && echo "$out" | head -1 | grep -q "^<!DOCTYPE html>" && echo "$out" | tail -1 | grep -q "</html>"'
 
+# compare --format markdown stays fit to paste into a pull request: a '|' or a
+# backtick in an id or a label never splits or shifts a table cell
+{
+    echo "RTB1 H rtbench=0.1.0 port=posix kernel=L kver=1 board=b cpu=x timer=tsc hz=1000000000" \
+        "bits=64 unit=cycles ns_num=1 ns_den=1 clock=hw iters=10 warmup=0 overhead=0 count=1"
+    echo "RTB1 R id=sem.a%7Cb%60c n=10 min=1 max=9 mean=5.000 sd=0 p50=5 p90=8 p99=9 p999=9 flags="
+    echo "RTB1 E records=1 status=0"
+} | sign >"$TMP/pipe.log"
+"$RTB" import --db "$RDB" --label 'a|b' "$TMP/pipe.log" >/dev/null
+# cells LINES: the number of cell separators (unescaped '|') of each line, once each
+cells() { echo "$1" | grep "^|" | sed 's/\\|//g' | awk '{ print gsub(/\|/, "|") }' | sort -u; }
+run "$RTB" compare 1 8 --db "$RDB" --format markdown
+check "compare markdown: every row has the header's 4 cells" '[ $rc -eq 0 ] && [ "$(cells "$out")" = 5 ] && echo "$out" | grep -q "^| \`\`sem.a\\\\|b\`c\`\` | n/a | 5 | n/a |$"'
+check "compare markdown: the label's markup escaped" 'echo "$out" | head -1 | grep -q "#1 \\\\<script\\\\>alert(1)\\\\</script\\\\>"'
+run "$RTB" check 8 8 --db "$RDB" --format markdown
+check "check markdown: the id in one cell" '[ $rc -eq 0 ] && [ "$(cells "$(echo "$out" | grep "^| ok")")" = 8 ]'
+
 # errors: one line, exit 2, an existing report left as it was
 cp "$H" "$TMP/before.html"
 run "$RTB" report --db "$RDB" -o "$H"
