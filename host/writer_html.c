@@ -276,8 +276,8 @@ static void table_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
             *mk ? " " : "");
     svg_text(out, mk); /* '<' and '>' are markers */
     fputs("</td>", out);
-    if (j == 0)
-        *first = val;
+    if (j == 0) /* an underflow is no latency: no ratio to it */
+        *first = (m->flags & MF_UNDERFLOW) ? NAN : val;
 }
 
 static void table_row(FILE *out, const struct html_page *p, size_t i, enum html_view v)
@@ -292,7 +292,7 @@ static void table_row(FILE *out, const struct html_page *p, size_t i, enum html_
         table_cell(out, p, i, j, v, &first);
     for (size_t j = 1; j < t->n_runs; j++) {
         const struct metric *m = p->cell[i * t->n_runs + j];
-        if (isfinite(first) && first > 0 &&
+        if (isfinite(first) && first > 0 && !(m && (m->flags & MF_UNDERFLOW)) &&
             figure_value(t->runs[j], m, STAT_AUTO, html_view_unit(v), &val, &stat, &why))
             fprintf(out, "<td class=\"n\" data-v=\"%.17g\">%.3f</td>", val / first, val / first);
         else
@@ -404,7 +404,8 @@ static void page(FILE *out, const struct html_page *p)
     per_view(out, p, 1);
     sweeps(out, t);
     fputs("<h2 id=\"table\">Comparison</h2>\n<p class=\"note\">Click a column's title to sort. "
-          "Ratios are to the first run; markers as in the flags above.</p>\n",
+          "Ratios are to the first run (none for an underflow figure: it is no latency); markers "
+          "as in the flags above.</p>\n",
           out);
     per_view(out, p, 2);
     fputs("</main>\n", out);

@@ -6,10 +6,11 @@
 # Run A, labelled <script>alert(1)</script>, board "b</svg>", sched with a
 # script: sem.<b>x</b>, sem.na (n/a, reason "</svg> not here"), sem.take
 # (clamped: flagged), tm.basic (ops, higher is better), two msgq points (a
-# sweep). Run B "base": the same four sem/tm metrics measured, sem.fail failed.
+# sweep), uf.x near 2^32 (an underflow). Run B "base": the same five sem/uf/tm
+# metrics measured (uf.x 100), sem.fail failed.
 # Per unit view (own unit, ns) the charts then hold exactly:
 #   sem: A 2 (x, take) + B 3 (x, na, take) = 5 bars   (sem.fail: none)
-#   tm: 2 bars   msgq: 2 bars (A only)
+#   tm: 2 bars   msgq: 2 bars (A only)   uf: 2 bars
 RDB=$TMP/report.db
 RPT_SEM_BARS=5
 RPT_TM_BARS=2
@@ -30,6 +31,8 @@ rpt_run() { # rpt_run A|B
         fi
         echo "RTB1 R id=sem.take n=10 min=1 max=90 mean=50.000 sd=1.000 p50=50 p90=80 p99=88" \
             "p999=90 flags=$4"
+        echo "RTB1 R id=uf.x n=10 min=$6 max=$6 mean=$6.000 sd=0.000 p50=$6 p90=$6 p99=$6" \
+            "p999=$6 flags="
         echo "RTB1 R id=tm.basic n=3 min=$5 max=$5 mean=$5.000 sd=0.000 p50=$5 p90=$5 p99=$5" \
             "p999=$5 flags= unit=ops better=higher"
         if [ "$1" = A ]; then
@@ -42,8 +45,8 @@ rpt_run() { # rpt_run A|B
         echo "RTB1 E records=$2 status=0"
     } | sign >"$TMP/run$1.log"
 }
-rpt_run A 6 100 clamped 1000
-rpt_run B 5 110 "" 900
+rpt_run A 7 100 clamped 1000 4294967290
+rpt_run B 6 110 "" 900 100
 "$RTB" import --db "$RDB" --label '<script>alert(1)</script>' "$TMP/runA.log" >/dev/null &&
     "$RTB" import --db "$RDB" --label base "$TMP/runB.log" >/dev/null &&
     for f in "$Z"/frdm_rw612.log "$Z"/rpi_pico.log "$Z"/frdm_rw612.compact.log; do

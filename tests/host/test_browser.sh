@@ -80,7 +80,7 @@ sorted() { # sorted ASC|DESC LIST: numbers ordered, then only "na"
         na || (NR > 1 && (dir == "ASC" ? $1 < prev : $1 > prev)) { bad = 1 } { prev = $1; n++ }
         END { exit bad || n < 5 }'
 }
-check "a click on a column title sorts by its numbers, n/a last" 'sorted ASC "$up" && echo "$up" | grep -q "^50 100 1000 64000 256000 na"'
-check "a second click sorts the other way, n/a still last" 'sorted DESC "$down" && echo "$down" | grep -q "^256000 64000 1000 100 50 na"'
+check "a click on a column title sorts by its numbers, n/a last" 'sorted ASC "$up" && echo "$up" | grep -q "^50 100 1000 64000 256000 4294967290 na"'
+check "a second click sorts the other way, n/a still last" 'sorted DESC "$down" && echo "$down" | grep -q "^4294967290 256000 64000 1000 100 50 na"'
 check "screenshots kept: $TMP/report.png, report-phone.png" '[ "$(wc -c <"$TMP/report.png")" -gt 20000 ] && [ "$(wc -c <"$TMP/report-phone.png")" -gt 10000 ]'
 finish test_browser

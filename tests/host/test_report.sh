@@ -37,6 +37,7 @@ check "failed with its reason on hover" 'grep -q ": failed: timeout</title><text
 check "distribution of a metric with percentiles" 'grep -q "<g class=\"dist\"><title>#2 base: min 90, p50 110, p90 150, p99 200, p99.9 250, max 300</title>" "$H"'
 check "sweep plot of run A" 'grep -q "<figure class=\"sweep\">" "$H" && grep -q "Message throughput" "$H"'
 check "comparison table: ratio to the first run" 'grep -q "<th>#2 / #1</th>" "$H" && grep -q "data-v=\"1.1000000000000001\">1.100</td>" "$H"'
+check "comparison table: no ratio to an underflow figure (marked !)" 'grep -Eq "<tr><td>uf.x</td><td class=\"n\" data-v=\"4294967290\" title=\"p50\">4294967290 !</td><td class=\"n\" data-v=\"100\" title=\"p50\">100</td>(<td class=\"n\" title=\"absent\">n/a</td>){3}<td class=\"n\">n/a</td>" "$H"'
 check "comparison table: n/a with its reason" 'grep -q "<td class=\"n\" title=\"&lt;/svg&gt; not here\">n/a</td>" "$H"'
 
 # escaping: nothing from a log or a label is markup
