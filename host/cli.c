@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db.h"
 #include "flags.h"
@@ -211,5 +212,23 @@ int cli_write_done(const char *cmd, int rc)
         fprintf(stderr, "rtbench %s: cannot write the output\n", cmd);
         return 2;
     }
+    return 0;
+}
+
+int cli_write_file(const char *cmd, const char *what, const char *path,
+                   int (*write)(FILE *f, const void *ctx), const void *ctx)
+{
+    char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    int bad = !f || write(f, ctx) != 0;
+    if (f)
+        bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        free(tmp);
+        fprintf(stderr, "rtbench %s: cannot write %s: %s\n", cmd, what, path);
+        return 2;
+    }
+    free(tmp);
     return 0;
 }

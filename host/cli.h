@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <sqlite3.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "db.h"
 #include "model.h"
@@ -91,6 +92,13 @@ int cli_writer_option(const char *cmd, const char *value, enum document doc,
 /* After a writer returned RC: flushes stdout; 0, or 2 after "rtbench CMD:
  * cannot write the output". */
 int cli_write_done(const char *cmd, int rc);
+
+/* Writes a file PATH by WRITE(f, CTX) (0, or -1 on an output error) through
+ * a temporary file beside it renamed into place, so that an error never leaves
+ * half a file nor touches an existing one. 0, or 2 after "rtbench CMD: cannot
+ * write WHAT: PATH". */
+int cli_write_file(const char *cmd, const char *what, const char *path,
+                   int (*write)(FILE *f, const void *ctx), const void *ctx);
 
 /* If R is incomplete: "rtbench CMD: warning: [ROLE ]run NAME is incomplete (DETAIL)". */
 void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r);

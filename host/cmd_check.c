@@ -7,7 +7,8 @@
  * benchmark that worked in the baseline failed in the candidate), else 0;
  * 2 on bad usage or an unreadable database. Flagged figures (either side)
  * are listed apart and never counted; metrics present on one side only are
- * listed; incomplete runs are warned about.
+ * listed; incomplete runs are warned about. --junit FILE writes the same
+ * verdicts as JUnit XML for CI (writer_junit.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,17 +27,16 @@
 #define GLOBS "a comma-separated list of id globs"
 
 static const struct option check_options[] = {
-    {"threshold", required_argument, NULL, 'T'},
-    {"metrics", required_argument, NULL, 'M'},
-    {"db", required_argument, NULL, 'D'},
-    {"format", required_argument, NULL, 'F'},
-    {NULL, 0, NULL, 0},
+    {"threshold", required_argument, NULL, 'T'}, {"metrics", required_argument, NULL, 'M'},
+    {"db", required_argument, NULL, 'D'},        {"format", required_argument, NULL, 'F'},
+    {"junit", required_argument, NULL, 'J'},     {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command check_command = {
     CMD,
     "usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...]\n"
-    "                     [--format NAME] [--db PATH]\n"
+    "                     [--format NAME] [--junit FILE] [--db PATH]\n"
+    "--junit FILE: also write the verdicts as JUnit XML (one test case per metric)\n"
     "exit 0: no regression; 1: a metric is more than PCT % slower (default 10) or failed;\n"
     "2: bad usage or input\n",
     check_options,
@@ -46,7 +46,7 @@ static const struct cli_command check_command = {
 };
 
 struct check_options {
-    const char *metrics, *db_path;
+    const char *metrics, *db_path, *junit;
     double threshold;
     const struct writer *writer;
 };
@@ -72,7 +72,11 @@ static int check_option(void *ctx, int id, const char *value)
         return parse_threshold(value, &o->threshold);
     if (id == 'F')
         return cli_writer_option(CMD, value, DOC_CHECK, &o->writer);
-    if (id == 'D') {
+    if (id == 'J') {
+        if (!*value)
+            return cli_usage_err(CMD, "--junit needs a file name", NULL);
+        o->junit = value;
+    } else if (id == 'D') {
         o->db_path = value;
     } else {
         if (!*value)
@@ -86,6 +90,12 @@ static int selected(const void *globs, const char *id)
 {
     const struct cli_globs *g = globs;
     return !g->n || cli_globs_match(g, id, NULL);
+}
+
+static int junit_write(FILE *f, const void *rep)
+{
+    extern const struct writer writer_junit; /* writer_junit.c */
+    return writer_junit.check(f, rep);
 }
 
 /* Loads both runs, computes the verdicts and writes them. The exit status. */
@@ -110,6 +120,8 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
         cli_warn_incomplete(CMD, "baseline", runs[0]);
         cli_warn_incomplete(CMD, "candidate", runs[1]);
         rc = cli_write_done(CMD, o->writer->check(stdout, &rep));
+        if (rc == 0 && o->junit)
+            rc = cli_write_file(CMD, "the JUnit file", o->junit, junit_write, &rep);
         if (rc == 0)
             rc = rep.pass ? 0 : 1;
     }
@@ -120,7 +132,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
 
 int cmd_check(int argc, char **argv)
 {
-    struct check_options o = {NULL, NULL, DEFAULT_THRESHOLD, writers[0]};
+    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, writers[0]};
     int first;
     int rc = cli_parse(&check_command, argc, argv, check_option, &o, &first);
     if (rc != CLI_GO)

@@ -157,6 +157,20 @@ static void free_rows(struct comparison *t)
     free(t->metrics);
 }
 
+size_t comparison_build(struct comparison *t, enum figure_stat stat, const struct cli_globs *globs)
+{
+    t->n_rows = select_rows(t->runs, t->n_runs, globs, &t->metrics);
+    if (t->n_rows)
+        fill_cells(t, stat);
+    return t->n_rows;
+}
+
+void comparison_free_rows(struct comparison *t)
+{
+    comparison_release(t);
+    free_rows(t);
+}
+
 /* Loads the runs, flags them and writes the comparison. 0 or 2. */
 static int compare_runs(const struct compare_options *o, char *const *refs, size_t n_refs,
                         const struct cli_globs *globs)
@@ -169,16 +183,13 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
     for (size_t i = 0; i < t.n_runs; i++)
         cli_warn_incomplete(CMD, NULL, t.runs[i]);
     flags_apply_compare(t.runs, t.n_runs);
-    t.n_rows = select_rows(t.runs, t.n_runs, globs, &t.metrics);
-    if (t.n_rows == 0) {
+    if (comparison_build(&t, o->stat, globs) == 0) {
         fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
                 o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
     } else {
-        fill_cells(&t, o->stat);
         rc = cli_write_done(CMD, o->writer->comparison(stdout, &t));
     }
-    comparison_release(&t);
-    free_rows(&t);
+    comparison_free_rows(&t);
     runs_free(t.runs, t.n_runs);
     return rc;
 }

@@ -24,6 +24,7 @@ static const struct {
     {"compare", cmd_compare, "put runs side by side"},
     {"check", cmd_check, "regression gate between two runs (exit 1 on a regression)"},
     {"sweep", cmd_sweep, "message throughput over a grid of points, from one image"},
+    {"report", cmd_report, "one self-contained HTML page of runs: charts and tables"},
 };
 
 static void usage(FILE *out)
@@ -67,9 +68,10 @@ int main(int argc, char **argv)
     if (sub[0] == '-')
         /* options without a subcommand belong to the default one: rtbench --target ... */
         return cmd_run(argc, argv);
-    fprintf(stderr,
-            "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check, sweep; "
-            "see rtbench --help)\n",
-            term(sub));
+    fprintf(
+        stderr,
+        "rtbench: unknown subcommand '%s' (run, list, show, import, compare, check, sweep, report; "
+        "see rtbench --help)\n",
+        term(sub));
     return 2;
 }

@@ -85,6 +85,9 @@ void comparison_column_title(const struct comparison *t, size_t run, char *buf, 
  * percentiles); MD escapes them for Markdown. */
 void comparison_markers(const struct comparison *t, size_t row, size_t run, int md, char *buf,
                         size_t len);
+/* What the flag BIT (an artifact: MF_ARTIFACTS) means, as the legends say
+ * it ("outlier: > 10x its siblings ..."); NULL for another bit. */
+const char *comparison_flag_text(unsigned bit);
 /* The legend under a text (PREFIX "  ") or Markdown (MD, "- ") table. */
 void comparison_legend(FILE *out, const struct comparison *t, int md);
 /* "#<run>/#<first>" of each further run through FMT (one %s). */

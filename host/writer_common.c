@@ -92,6 +92,14 @@ static const char *const marker_text[] = {
     "saturated: some samples exceeded the counter range",
 };
 
+const char *comparison_flag_text(unsigned bit)
+{
+    for (size_t i = 0; i < N_MARKERS; i++)
+        if (marker_bits[i] == bit)
+            return marker_text[i];
+    return NULL;
+}
+
 /* The titles of the ratio columns ("#<run>/#<first run>"), each through FMT (one %s). */
 void comparison_ratio_titles(FILE *out, const struct comparison *t, const char *fmt)
 {

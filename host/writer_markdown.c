@@ -23,6 +23,33 @@ static void md_escape(FILE *out, const char *s)
     free(p);
 }
 
+/* S as a code span inside a GitHub table cell: a fence one backtick longer
+ * than S's longest run of backticks (spaces inside when S starts or ends with
+ * one), and '|' as "\|", which would otherwise end the cell even in code. */
+static void md_code(FILE *out, const char *s)
+{
+    size_t run = 0, longest = 0, len = strlen(s);
+    for (const char *p = s; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    int pad = len && (s[0] == '`' || s[len - 1] == '`');
+    for (size_t k = 0; k <= longest; k++)
+        fputc('`', out);
+    if (pad)
+        fputc(' ', out);
+    for (; *s; s++) {
+        if (*s == '|')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    if (pad)
+        fputc(' ', out);
+    for (size_t k = 0; k <= longest; k++)
+        fputc('`', out);
+}
+
 static int markdown_comparison(FILE *out, const struct comparison *t)
 {
     size_t nr = t->n_runs;
@@ -45,7 +72,9 @@ static int markdown_comparison(FILE *out, const struct comparison *t)
         fprintf(out, "---:|");
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n_rows; i++) {
-        fprintf(out, "| `%s` |", term(t->labels[i]));
+        fputs("| ", out);
+        md_code(out, term(t->labels[i]));
+        fputs(" |", out);
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             comparison_markers(t, i, j, 1, mk, sizeof mk);
@@ -103,7 +132,9 @@ static int markdown_check(FILE *out, const struct check_report *c)
           out);
     for (size_t i = 0; i < c->n_rows; i++) {
         const struct check_row *row = &c->rows[i];
-        fprintf(out, "| %s | `%s` |", verdict_word(row->verdict), term(row->metric));
+        fprintf(out, "| %s | ", verdict_word(row->verdict));
+        md_code(out, term(row->metric));
+        fputs(" |", out);
         if (row->stat) {
             char fb[96], fc[96];
             check_flags_text(row->baseline_flags, fb, sizeof fb);

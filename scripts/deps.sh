@@ -4,6 +4,8 @@
 #   scripts/deps.sh host      build the POSIX target and the host tool
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
 #                             + clang/libFuzzer and sqlite3 for the tests
+#                             + the report's test tools (xmllint for JUnit XML, headless
+#                             Chromium for the browser test of `rtbench report`)
 set -eu
 host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
@@ -12,9 +14,11 @@ lint_pkgs="clang-format cppcheck"
 # the fuzz targets (clang, libFuzzer in libclang-rt), and sqlite3 for the tests
 # that make or inspect a database by hand
 test_pkgs="clang libclang-rt-14-dev sqlite3"
+# the report's test tools: xmllint (JUnit XML), headless Chromium (the browser test)
+report_pkgs="libxml2-utils chromium"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $report_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 missing=""
