@@ -7,9 +7,8 @@
 #include "rtb/port.h"
 
 /* The values repeated in rtb_adapter.h are rtb/port.h's. */
-typedef char rtb_ad_same_timeouts[(RTB_AD_NO_WAIT == RTB_NO_WAIT && RTB_AD_FOREVER == RTB_FOREVER)
-                                      ? 1
-                                      : -1];
+typedef char
+    rtb_ad_same_timeouts[(RTB_AD_NO_WAIT == RTB_NO_WAIT && RTB_AD_FOREVER == RTB_FOREVER) ? 1 : -1];
 
 int rtb_ad_ticks(int32_t us, uint32_t tick_hz, uint32_t forever, uint32_t *ticks)
 {

@@ -29,16 +29,18 @@
 #if configUSE_MUTEXES != 1 || configUSE_RECURSIVE_MUTEXES != 1 || configUSE_COUNTING_SEMAPHORES != 1
 #error "the rtbench FreeRTOS adapter needs mutexes, recursive mutexes and counting semaphores"
 #endif
-#if INCLUDE_vTaskSuspend != 1 || INCLUDE_vTaskDelete != 1 || INCLUDE_vTaskPrioritySet != 1 ||     \
+#if INCLUDE_vTaskSuspend != 1 || INCLUDE_vTaskDelete != 1 || INCLUDE_vTaskPrioritySet != 1 ||      \
     INCLUDE_xTaskGetCurrentTaskHandle != 1
-#error "the rtbench FreeRTOS adapter needs INCLUDE_vTaskSuspend, _vTaskDelete, _vTaskPrioritySet, _xTaskGetCurrentTaskHandle"
+#error                                                                                             \
+    "the rtbench FreeRTOS adapter needs INCLUDE_vTaskSuspend, _vTaskDelete, _vTaskPrioritySet, _xTaskGetCurrentTaskHandle"
 #endif
 #if configMAX_PRIORITIES < 32
 #error "configMAX_PRIORITIES must be at least 32: rtbench priorities 1..30 map one to one"
 #endif
 
 /* The values rtb_fr_map.c assumes are this kernel's. */
-typedef char rtb_fr_forever[(portMAX_DELAY == (TickType_t)RTB_FOREVER && RTB_NO_WAIT == 0) ? 1 : -1];
+typedef char
+    rtb_fr_forever[(portMAX_DELAY == (TickType_t)RTB_FOREVER && RTB_NO_WAIT == 0) ? 1 : -1];
 typedef char rtb_fr_events_modes[(RTB_EVENTS_ANY == pdFALSE && RTB_EVENTS_ALL == pdTRUE) ? 1 : -1];
 typedef char rtb_fr_pass_matches[(pdPASS == RTB_FR_PASS && pdTRUE == RTB_FR_PASS && pdFAIL == 0 &&
                                   errQUEUE_FULL == 0 && errQUEUE_EMPTY == 0)
@@ -532,9 +534,9 @@ static __attribute__((noinline)) int events_wait_finite(rtb_events_t *e, uint32_
     if (!FR_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
     tk = fr_ticks_finite(timeout);
-    m = rtb_fr_events_matched((uint32_t)xEventGroupWaitBits(EVG(e), (EventBits_t)bits, pdFALSE,
-                                                            (BaseType_t)mode, tk),
-                              bits, (int)mode);
+    m = rtb_fr_events_matched(
+        (uint32_t)xEventGroupWaitBits(EVG(e), (EventBits_t)bits, pdFALSE, (BaseType_t)mode, tk),
+        bits, (int)mode);
     if (m == 0)
         return fr_wait_failed(tk);
     if (matched)
@@ -555,9 +557,9 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
         return events_wait_finite(e, bits, mode, timeout, matched);
     tk = (TickType_t)timeout; /* RTB_NO_WAIT: 0, RTB_FOREVER: portMAX_DELAY */
     /* mode is RTB_EVENTS_ANY (0) or RTB_EVENTS_ALL (1): xWaitForAllBits */
-    m = rtb_fr_events_matched((uint32_t)xEventGroupWaitBits(EVG(e), (EventBits_t)bits, pdFALSE,
-                                                            (BaseType_t)mode, tk),
-                              bits, (int)mode);
+    m = rtb_fr_events_matched(
+        (uint32_t)xEventGroupWaitBits(EVG(e), (EventBits_t)bits, pdFALSE, (BaseType_t)mode, tk),
+        bits, (int)mode);
     if (m == 0)
         return fr_wait_failed(tk);
     if (matched)
@@ -569,8 +571,8 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
 
 static int queue_create(StaticQueue_t *cb, unsigned len, size_t item, void *storage)
 {
-    return fr_created(xQueueCreateStatic((UBaseType_t)len, (UBaseType_t)item, (uint8_t *)storage, cb),
-                      cb);
+    return fr_created(
+        xQueueCreateStatic((UBaseType_t)len, (UBaseType_t)item, (uint8_t *)storage, cb), cb);
 }
 
 /* Send one item to the back or front without waiting, from a thread or the
@@ -733,8 +735,9 @@ void rtb_fr_info_init(void)
     p = rtb_ad_puts(p, end, configUSE_TIME_SLICING ? " timeslice" : " no-timeslice");
     p = rtb_ad_puts(p, end, " basepri tick=");
     p = rtb_ad_putu(p, end, configTICK_RATE_HZ);
-    p = rtb_ad_puts(p, end, "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
-                            "stack=xQueueSendToFront queue-depth=");
+    p = rtb_ad_puts(p, end,
+                    "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
+                    "stack=xQueueSendToFront queue-depth=");
     p = rtb_ad_putu(p, end, RTB_FR_QUEUE_DEPTH);
     p = rtb_ad_puts(p, end, " events=24bit");
     if (shift >= 0) {

@@ -32,9 +32,9 @@ typedef char rtb_tx_codes_match
       SAME(TX_QUEUE_FULL, RTB_TX_QUEUE_FULL) && SAME(TX_NO_INSTANCE, RTB_TX_NO_INSTANCE) &&
       SAME(TX_NO_MEMORY, RTB_TX_NO_MEMORY) && SAME(TX_DELETE_ERROR, RTB_TX_DELETE_ERROR) &&
       SAME(TX_RESUME_ERROR, RTB_TX_RESUME_ERROR) && SAME(TX_CALLER_ERROR, RTB_TX_CALLER_ERROR) &&
-      SAME(TX_SUSPEND_ERROR, RTB_TX_SUSPEND_ERROR) &&
-      SAME(TX_WAIT_ABORTED, RTB_TX_WAIT_ABORTED) && SAME(TX_NOT_AVAILABLE, RTB_TX_NOT_AVAILABLE) &&
-      SAME(TX_NOT_OWNED, RTB_TX_NOT_OWNED) && SAME(TX_CEILING_EXCEEDED, RTB_TX_CEILING_EXCEEDED) &&
+      SAME(TX_SUSPEND_ERROR, RTB_TX_SUSPEND_ERROR) && SAME(TX_WAIT_ABORTED, RTB_TX_WAIT_ABORTED) &&
+      SAME(TX_NOT_AVAILABLE, RTB_TX_NOT_AVAILABLE) && SAME(TX_NOT_OWNED, RTB_TX_NOT_OWNED) &&
+      SAME(TX_CEILING_EXCEEDED, RTB_TX_CEILING_EXCEEDED) &&
       SAME(TX_FEATURE_NOT_ENABLED, RTB_TX_FEATURE_NOT_ENABLED) &&
       SAME(TX_AND, RTB_EVENTS_ALL * 2u) && SAME(TX_OR, RTB_EVENTS_ANY * 2u) &&
       SAME(TX_WAIT_FOREVER, (ULONG)RTB_FOREVER) && SAME(TX_NO_WAIT, RTB_NO_WAIT) &&
@@ -181,8 +181,8 @@ static int tx_thread_make(struct rtb_thread *t, const char *name, rtb_entry_t en
     t->err = 0;
     t->state = start ? TX_ST_RUNNING : TX_ST_CREATED;
     st = tx_thread_create(&t->tx, name ? (CHAR *)(uintptr_t)name : obj_name, tx_trampoline,
-                          (ULONG)(uintptr_t)t, stack, (ULONG)stack_bytes, kprio,
-                          coop ? 0u : kprio, TX_NO_TIME_SLICE, start);
+                          (ULONG)(uintptr_t)t, stack, (ULONG)stack_bytes, kprio, coop ? 0u : kprio,
+                          TX_NO_TIME_SLICE, start);
     if (st != TX_SUCCESS) {
         t->state = TX_ST_FREE;
         (void)tx_semaphore_delete(&t->done);
@@ -234,7 +234,7 @@ int rtb_thread_resume(rtb_thread_t *t)
     if (t == NULL)
         return RTB_ERR_INVAL;
     if (t->state != TX_ST_RUNNING)
-        return RTB_ERR_STATE; /* tx_thread_resume would start a created one */
+        return RTB_ERR_STATE;      /* tx_thread_resume would start a created one */
     st = tx_thread_resume(&t->tx); /* TX_RESUME_ERROR: not suspended */
     return TX_RESULT(st, 0);
 }
@@ -247,7 +247,7 @@ int rtb_thread_abort(rtb_thread_t *t)
         t = tx_self();
     if (t->state == TX_ST_FREE || t->state == TX_ST_ABORTED)
         return RTB_ERR_STATE;
-    t->state = TX_ST_ABORTED;       /* before: terminating the caller does not return */
+    t->state = TX_ST_ABORTED;         /* before: terminating the caller does not return */
     st = tx_thread_terminate(&t->tx); /* any state; a completed thread: success */
     return TX_RESULT(st, 0);
 }
@@ -504,8 +504,7 @@ static inline int queue_put_result(UINT st)
     return st == TX_QUEUE_FULL ? RTB_ERR_OVERFLOW : tx_fail(st, 1);
 }
 
-static __attribute__((noinline)) int queue_get_wait(TX_QUEUE *q, void *item,
-                                                    rtb_timeout_t timeout)
+static __attribute__((noinline)) int queue_get_wait(TX_QUEUE *q, void *item, rtb_timeout_t timeout)
 {
     UINT st;
 
@@ -670,8 +669,9 @@ void rtb_tx_info_init(void)
     p = rtb_ad_putu(p, end, TX_MAX_PRIORITIES);
     p = rtb_ad_puts(p, end, " no-timeslice primask tick=");
     p = rtb_ad_putu(p, end, TX_TIMER_TICKS_PER_SECOND);
-    p = rtb_ad_puts(p, end, "Hz heap=tx_byte_allocate fifo=tx_queue_send "
-                            "lifo=tx_queue_front_send stack=tx_queue_front_send queue-depth=");
+    p = rtb_ad_puts(p, end,
+                    "Hz heap=tx_byte_allocate fifo=tx_queue_send "
+                    "lifo=tx_queue_front_send stack=tx_queue_front_send queue-depth=");
     p = rtb_ad_putu(p, end, RTB_TX_QUEUE_DEPTH);
 #ifndef TX_DISABLE_PREEMPTION_THRESHOLD
     p = rtb_ad_puts(p, end, " coop=preemption-threshold-0");

@@ -42,8 +42,8 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configTASK_NOTIFICATION_ARRAY_ENTRIES 1
 
 /* ---- objects ------------------------------------------------------------------- */
-#define configUSE_MUTEXES 1           /* needed */
-#define configUSE_RECURSIVE_MUTEXES 1 /* needed */
+#define configUSE_MUTEXES 1             /* needed */
+#define configUSE_RECURSIVE_MUTEXES 1   /* needed */
 #define configUSE_COUNTING_SEMAPHORES 1 /* needed */
 #define configUSE_EVENT_GROUPS 1
 #define configUSE_STREAM_BUFFERS 0 /* not used by the adapter */
@@ -51,8 +51,8 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configQUEUE_REGISTRY_SIZE 0 /* fair: no debugger registry (production: 8+) */
 
 /* ---- memory ---------------------------------------------------------------------- */
-#define configSUPPORT_STATIC_ALLOCATION 1  /* needed: objects live in the caller's storage */
-#define configSUPPORT_DYNAMIC_ALLOCATION 1 /* pvPortMalloc for rtb_malloc (heap_4) */
+#define configSUPPORT_STATIC_ALLOCATION 1     /* needed: objects live in the caller's storage */
+#define configSUPPORT_DYNAMIC_ALLOCATION 1    /* pvPortMalloc for rtb_malloc (heap_4) */
 #define configKERNEL_PROVIDED_STATIC_MEMORY 0 /* startup_freertos.c provides it */
 #define configTOTAL_HEAP_SIZE (32u * 1024u)
 #define configAPPLICATION_ALLOCATED_HEAP 0
@@ -81,7 +81,7 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configUSE_STATS_FORMATTING_FUNCTIONS 0
 
 /* ---- API included ------------------------------------------------------------------ */
-#define INCLUDE_vTaskPrioritySet 1          /* needed */
+#define INCLUDE_vTaskPrioritySet 1 /* needed */
 #define INCLUDE_uxTaskPriorityGet 1
 #define INCLUDE_vTaskDelete 1               /* needed */
 #define INCLUDE_vTaskSuspend 1              /* needed */
