@@ -770,7 +770,7 @@ static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
 
 static void main_entry(void *arg)
 {
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0};
+    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
 
     (void)arg;
     if (rtb_cm_cmdline(&cfg) != 0)
