@@ -175,9 +175,7 @@ int rtb_events_clear(rtb_events_t *e, uint32_t bits)
 int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t timeout,
                     uint32_t *matched)
 {
-    if (mode > RTB_EVENTS_ALL)
-        return RTB_ERR_INVAL;
-    return refk_events_wait(&e->k, bits, mode, timeout, matched);
+    return refk_events_wait(&e->k, bits, mode, timeout, matched); /* RTB_ERR_INVAL for a bad mode */
 }
 
 /* ---- FIFO, LIFO, stack, message queue ---------------------------------------- */
