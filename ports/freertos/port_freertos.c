@@ -29,10 +29,10 @@
 #if configUSE_MUTEXES != 1 || configUSE_RECURSIVE_MUTEXES != 1 || configUSE_COUNTING_SEMAPHORES != 1
 #error "the rtbench FreeRTOS adapter needs mutexes, recursive mutexes and counting semaphores"
 #endif
-#if INCLUDE_vTaskSuspend != 1 || INCLUDE_vTaskDelete != 1 || INCLUDE_vTaskPrioritySet != 1 ||      \
-    INCLUDE_xTaskGetCurrentTaskHandle != 1
+#if INCLUDE_vTaskSuspend != 1 || INCLUDE_xTaskResumeFromISR != 1 || INCLUDE_vTaskDelete != 1 ||    \
+    INCLUDE_vTaskPrioritySet != 1 || INCLUDE_xTaskGetCurrentTaskHandle != 1
 #error                                                                                             \
-    "the rtbench FreeRTOS adapter needs INCLUDE_vTaskSuspend, _vTaskDelete, _vTaskPrioritySet, _xTaskGetCurrentTaskHandle"
+    "the rtbench FreeRTOS adapter needs INCLUDE_vTaskSuspend, _xTaskResumeFromISR, _vTaskDelete, _vTaskPrioritySet, _xTaskGetCurrentTaskHandle"
 #endif
 #if configMAX_PRIORITIES < 32
 #error "configMAX_PRIORITIES must be at least 32: rtbench priorities 1..30 map one to one"
@@ -271,15 +271,32 @@ int rtb_thread_start(rtb_thread_t *t)
 
 int rtb_thread_suspend(rtb_thread_t *t)
 {
-    if (t == NULL) {
-        fr_self()->suspended = 1;
-        vTaskSuspend(NULL); /* returns when resumed */
-        return RTB_OK;
-    }
-    if (t->state != FR_RUNNING)
+    if (t == NULL)
+        t = fr_self();
+    else if (t->state != FR_RUNNING)
         return RTB_ERR_STATE;
+    /* the flag and the suspension in one critical section: a resume from an
+     * interrupt handler between the two would otherwise be lost (it would
+     * clear the flag of a task not yet suspended, which vTaskResume ignores).
+     * A task suspending itself is switched out when the section ends. */
+    taskENTER_CRITICAL();
     t->suspended = 1;
     vTaskSuspend(TASK(t));
+    taskEXIT_CRITICAL();
+    return RTB_OK;
+}
+
+/* From the software interrupt (Thread-Metric's interrupt preemption test):
+ * the FromISR call, the switch when the handler returns. */
+static __attribute__((noinline)) int thread_resume_isr(rtb_thread_t *t)
+{
+    BaseType_t yield;
+
+    if (!t->suspended)
+        return RTB_ERR_STATE;
+    t->suspended = 0;
+    yield = xTaskResumeFromISR(TASK(t));
+    portYIELD_FROM_ISR(yield);
     return RTB_OK;
 }
 
@@ -287,7 +304,11 @@ int rtb_thread_resume(rtb_thread_t *t)
 {
     if (t == NULL)
         return RTB_ERR_INVAL;
-    /* vTaskResume ignores a task that is not suspended; the contract says so */
+    if (fr_in_isr())
+        return thread_resume_isr(t);
+    /* vTaskResume ignores a task that is not suspended; the contract says so.
+     * No critical section: a handler's resume in between leaves the task
+     * resumed either way (vTaskResume then ignores it). */
     if (!t->suspended)
         return RTB_ERR_STATE;
     t->suspended = 0;

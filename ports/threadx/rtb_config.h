@@ -13,6 +13,8 @@
 #define RTB_CONFIG_STACK_SIZE 1024u
 #define RTB_CONFIG_ITERATIONS 1000u
 #define RTB_CONFIG_MAX_SAMPLES 1000u
+/* Helper threads: five for Thread-Metric's cooperative and preemptive tests. */
+#define RTB_CONFIG_MAX_THREADS 5u
 #define RTB_CONFIG_FILTER "*"
 
 #endif

@@ -85,6 +85,7 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define INCLUDE_uxTaskPriorityGet 1
 #define INCLUDE_vTaskDelete 1               /* needed */
 #define INCLUDE_vTaskSuspend 1              /* needed */
+#define INCLUDE_xTaskResumeFromISR 1        /* needed: Thread-Metric resumes from a handler */
 #define INCLUDE_xTaskGetCurrentTaskHandle 1 /* needed */
 #define INCLUDE_vTaskDelay 1
 #define INCLUDE_vTaskDelayUntil 0
