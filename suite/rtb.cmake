@@ -1,15 +1,19 @@
-# rtb_add_suite(NAME PORT_INCLUDES dir... PORT_SOURCES file... [DEFINES ...])
+# rtb_add_suite(NAME [LIBRARY|OBJECT] PORT_INCLUDES dir... PORT_SOURCES file... [DEFINES ...])
 # Builds the portable core, the catalog and every benchmark family together
-# with one port. The port is chosen only by the sources and include
+# with one port: an executable, a static LIBRARY, or an OBJECT library (for a
+# port whose start-up code and vector entries nothing references by name, as
+# the RTOS adapters' in an application's firmware). The port is chosen only by the sources and include
 # directories passed here: the core has no per-kernel conditionals.
 set(RTB_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
 file(GLOB RTB_CORE_SOURCES CONFIGURE_DEPENDS ${RTB_SUITE_DIR}/core/*.c)
 file(GLOB RTB_BENCH_SOURCES CONFIGURE_DEPENDS ${RTB_SUITE_DIR}/bench/*.c)
 
 function(rtb_add_suite name)
-  cmake_parse_arguments(A "LIBRARY" "" "PORT_INCLUDES;PORT_SOURCES;DEFINES" ${ARGN})
+  cmake_parse_arguments(A "LIBRARY;OBJECT" "" "PORT_INCLUDES;PORT_SOURCES;DEFINES" ${ARGN})
   if(A_LIBRARY)
     add_library(${name} STATIC ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${A_PORT_SOURCES})
+  elseif(A_OBJECT)
+    add_library(${name} OBJECT ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${A_PORT_SOURCES})
   else()
     add_executable(${name} ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${A_PORT_SOURCES})
   endif()

@@ -9,10 +9,19 @@
 #                             and RTB_CM_BOARD_SOURCES / RTB_CM_BOARD_INCLUDES /
 #                             RTB_CM_BOARD_DEFINES (the lists, for a build that
 #                             wants them as such)
-#   rtb_cm_image(<target>)    give an executable the board support: sources,
+#   rtb_cm_image(<target> [LIBC_MEM])
+#                             give an executable the board support: sources,
 #                             include directories, definitions, the linker script,
 #                             .elf in RTB_IMAGE_DIR (default: the build tree); for
-#                             a real board (no QEMU machine) also a .hex to flash
+#                             a real board (no QEMU machine) also a .hex to flash.
+#                             memcpy/memset/memmove/memcmp are mem.c's byte loops
+#                             unless LIBC_MEM: then the C library's (newlib; an
+#                             application with a kernel that calls them inside
+#                             timed operations measures what it ships)
+#   RTB_CM_SWIRQ_SOURCE       the contract's software interrupt (swirq.c:
+#                             rtb_irq_install, rtb_irq_trigger, rtb_in_isr) for a
+#                             kernel whose handlers are ordinary functions; a
+#                             port adds it to its own sources
 #
 # A kernel port's CMakeLists.txt (ports/refk) calls rtb_cm_image() on each
 # image it builds; an application linking a kernel adapter (FreeRTOS, ThreadX)
@@ -22,6 +31,7 @@
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/boards.cmake)
 set(RTB_CM_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(RTB_CM_SWIRQ_SOURCE ${RTB_CM_DIR}/swirq.c)
 
 # 1: exit status and command line through semihosting (QEMU, or a debugger
 # that serves it); 0: a board running alone (exit prints "rtbench: exit N" and
@@ -43,7 +53,7 @@ macro(rtb_cm_board board)
   set(RTB_CM_C_FLAGS "-mcpu=${RTB_BOARD_CPU} -mthumb -mfloat-abi=soft -ffunction-sections -fdata-sections -ffreestanding")
   set(RTB_CM_BOARD_SOURCES
       ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/semihost.c ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c
-      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_dwt.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/mem.c)
+      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_dwt.c ${RTB_CM_DIR}/timer_systick.c)
   if(NOT RTB_CM_SEMIHOSTING STREQUAL "")
     set(RTB_CM_SEMIHOSTING_USED ${RTB_CM_SEMIHOSTING})
   elseif(NOT RTB_BOARD_SEMIHOSTING STREQUAL "")
@@ -65,6 +75,7 @@ macro(rtb_cm_board board)
 endmacro()
 
 function(rtb_cm_image name)
+  cmake_parse_arguments(A "LIBC_MEM" "" "" ${ARGN})
   if(NOT RTB_CM_BOARD_NAME)
     message(FATAL_ERROR "rtb_cm_image(${name}): call rtb_cm_board(<board>) first")
   endif()
@@ -72,17 +83,26 @@ function(rtb_cm_image name)
     set(RTB_IMAGE_DIR ${CMAKE_BINARY_DIR})
   endif()
   target_sources(${name} PRIVATE ${RTB_CM_BOARD_SOURCES})
-  # GCC must not turn mem.c's byte loops back into calls to themselves.
-  set_source_files_properties(${RTB_CM_DIR}/mem.c TARGET_DIRECTORY ${name}
-                              PROPERTIES COMPILE_OPTIONS -fno-tree-loop-distribute-patterns)
+  if(A_LIBC_MEM)
+    # No -nostdlib: the compiler driver puts the C library and libgcc last on
+    # the line, after every archive (a kernel's too) that calls them. No start
+    # files either way: startup.c is the reset path.
+    set(_stdlib "")
+  else()
+    set(_stdlib -nostdlib)
+    target_link_libraries(${name} PRIVATE gcc)
+    target_sources(${name} PRIVATE ${RTB_CM_DIR}/mem.c)
+    # GCC must not turn mem.c's byte loops back into calls to themselves.
+    set_source_files_properties(${RTB_CM_DIR}/mem.c TARGET_DIRECTORY ${name}
+                                PROPERTIES COMPILE_OPTIONS -fno-tree-loop-distribute-patterns)
+  endif()
   target_include_directories(${name} PRIVATE ${RTB_CM_BOARD_INCLUDES})
   target_compile_definitions(${name} PRIVATE ${RTB_CM_BOARD_DEFINES})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${RTB_IMAGE_DIR} SUFFIX .elf
                         LINK_DEPENDS "${RTB_CM_DIR}/cortex-m.ld;${RTB_BOARD_DIR}/memory.ld")
-  target_link_options(${name} PRIVATE -nostdlib -nostartfiles -Wl,--gc-sections
+  target_link_options(${name} PRIVATE ${_stdlib} -nostartfiles -Wl,--gc-sections
                       -Wl,--no-warn-rwx-segments -L${RTB_BOARD_DIR} -T${RTB_CM_DIR}/cortex-m.ld
                       -Wl,-Map=${CMAKE_CURRENT_BINARY_DIR}/${name}.map)
-  target_link_libraries(${name} PRIVATE gcc)
   # A real board (no QEMU machine) is flashed: an Intel HEX beside the .elf
   # (what nrfjprog, pyOCD, J-Link and OpenOCD take), and its size in the log.
   if(NOT RTB_BOARD_QEMU_MACHINE AND CMAKE_OBJCOPY)

@@ -175,9 +175,7 @@ int rtb_events_clear(rtb_events_t *e, uint32_t bits)
 int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t timeout,
                     uint32_t *matched)
 {
-    if (mode > RTB_EVENTS_ALL)
-        return RTB_ERR_INVAL;
-    return refk_events_wait(&e->k, bits, mode, timeout, matched);
+    return refk_events_wait(&e->k, bits, mode, timeout, matched); /* RTB_ERR_INVAL for a bad mode */
 }
 
 /* ---- FIFO, LIFO, stack, message queue ---------------------------------------- */
@@ -264,63 +262,9 @@ void rtb_free(void *p)
     refk_free(p);
 }
 
-/* ---- the software interrupt ------------------------------------------------------ */
-
-static void isr_none(void *arg)
-{
-    (void)arg;
-}
-
-static struct {
-    rtb_isr_t fn;
-    void *arg;
-} swirq = {isr_none, NULL};
-
-/* The vector of the board's software IRQ: a tail call into the handler, so
- * the handler's own return is the exception return. */
-void rtb_cm_swirq_handler(void)
-{
-    swirq.fn(swirq.arg);
-}
-
-int rtb_irq_install(rtb_isr_t handler, void *arg)
-{
-    uint32_t pm;
-    if (handler == NULL)
-        return RTB_ERR_INVAL;
-    pm = refk_irq_save();
-    swirq.fn = handler;
-    swirq.arg = arg;
-    refk_irq_restore(pm);
-    return RTB_OK;
-}
-
-/*
- * Pend the software IRQ through NVIC STIR, then DSB + ISB so that it is taken
- * before this returns (what rtb_cm_swirq_pend does, inlined here): written in
- * assembly so that the return value is in r0 before the store and the path
- * from the interrupt's return back to the caller is DSB, ISB, BX LR only.
- * From a handler: RTB_ERR_PERM.
- */
-__attribute__((naked)) int rtb_irq_trigger(void)
-{
-    __asm__ volatile("mrs r0, ipsr\n\t"
-                     "cbnz r0, 1f\n\t"
-                     "ldr r1, =0xE000EF00\n\t" /* NVIC STIR */
-                     "movs r2, %0\n\t"
-                     "str r2, [r1]\n\t"
-                     "dsb 0xf\n\t"
-                     "isb 0xf\n\t"
-                     "bx lr\n\t"
-                     "1: mvn r0, #5\n\t" /* RTB_ERR_PERM */
-                     "bx lr\n\t"
-                     ".ltorg\n\t" ::"i"(RTB_CM_SWIRQ));
-}
-
-int rtb_in_isr(void)
-{
-    return refk_in_isr();
-}
+/* ---- the software interrupt: arch/cortex-m/swirq.c (rtb_irq_install,
+ * rtb_irq_trigger, rtb_in_isr), shared with the FreeRTOS and ThreadX adapters;
+ * refk's ISR-safe calls need no wrapper around the handler. */
 
 /* ---- identity, console, exit ---------------------------------------------------------- */
 

@@ -16,6 +16,12 @@
  * long, rounded up to whole ticks of REFK_TICK_HZ (converted only when the
  * caller really blocks, so the common paths never divide).
  *
+ * Fast paths inline, slow paths out of line: the calls whose common case is
+ * a handful of instructions (a give nobody waits for, a take or an event
+ * wait that need not block) are static inline functions below that do only
+ * that case and otherwise call the kernel's *_slow function, with the lock
+ * still held, so the caller pays no extra call for the common case.
+ *
  * Object storage belongs to the caller. Functions marked ISR-safe may be
  * called from an interrupt handler whose priority is above PendSV's (every
  * other one); the rest are for threads only and must not be called with
@@ -26,6 +32,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "refk_arch.h"
 
 #define REFK_VERSION "0.1.0"
 
@@ -88,12 +96,14 @@ struct refk_thread {
     const char *name;
 };
 
-/* The scheduler's state. cur and next first: PendSV loads both with one LDRD. */
+/* The scheduler's state. cur and next first: PendSV loads both with one LDRD;
+ * ready[] right after them, so that ready[p] is one indexed load from the
+ * scheduler's address (no offset to add). */
 struct refk_sched {
     struct refk_thread *cur;  /* the running thread */
     struct refk_thread *next; /* head of the most urgent ready list */
-    uint32_t bitmap;          /* bit p set <=> ready[p] != NULL */
     struct refk_thread *ready[REFK_NUM_PRIO];
+    uint32_t bitmap;              /* bit p set <=> ready[p] != NULL */
     struct refk_thread *timeouts; /* NULL-terminated, ascending expiry */
     uint32_t ticks;               /* counts only while the tick runs */
     uint32_t tick_on;
@@ -141,8 +151,37 @@ struct refk_sem {
     uint32_t count, limit;
 };
 int refk_sem_init(struct refk_sem *s, uint32_t initial, uint32_t limit);
-int refk_sem_give(struct refk_sem *s); /* ISR-safe */
-int refk_sem_take(struct refk_sem *s, int32_t timeout);
+/* The slow paths of the two calls below: waking the waiter `t` (NULL: the
+ * count is at its limit), entered with the interrupt state `pm` saved and
+ * interrupts masked; the count at 0, entered with the lock held. */
+int refk_sem_give_slow(struct refk_sem *s, uint32_t pm);
+int refk_sem_take_slow(struct refk_sem *s, int32_t timeout);
+
+/* ISR-safe. A waiter exists only while the count is 0: it is handed the give. */
+static inline int refk_sem_give(struct refk_sem *s)
+{
+    uint32_t pm = refk_irq_save();
+    struct refk_thread *t = s->wq.head;
+    if (t == NULL && s->count < s->limit) {
+        s->count++;
+        refk_irq_restore(pm);
+        return REFK_OK;
+    }
+    return refk_sem_give_slow(s, pm);
+}
+
+static inline int refk_sem_take(struct refk_sem *s, int32_t timeout)
+{
+    uint32_t c;
+    refk_lock();
+    c = s->count;
+    if (c != 0) {
+        s->count = c - 1;
+        refk_unlock();
+        return REFK_OK;
+    }
+    return refk_sem_take_slow(s, timeout);
+}
 
 /* ---- recursive mutexes with priority inheritance --------------------------- */
 
@@ -178,8 +217,28 @@ int refk_events_init(struct refk_events *e);
 int refk_events_post(struct refk_events *e, uint32_t bits);  /* OR; ISR-safe */
 int refk_events_set(struct refk_events *e, uint32_t bits);   /* replace; ISR-safe */
 int refk_events_clear(struct refk_events *e, uint32_t bits); /* AND NOT; ISR-safe */
-int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
-                     uint32_t *matched);
+/* The slow path of refk_events_wait: not satisfied now, or bad arguments
+ * (bits 0, a mode other than ANY/ALL: REFK_EINVAL). Lock held. */
+int refk_events_wait_slow(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
+                          uint32_t *matched);
+
+/* Wait until any (REFK_EVENTS_ANY) or all (REFK_EVENTS_ALL) of `bits` are
+ * set; *matched (if not NULL) gets the bits of `bits` that satisfied it.
+ * Never clears. */
+static inline int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode,
+                                   int32_t timeout, uint32_t *matched)
+{
+    uint32_t m;
+    refk_lock();
+    m = e->value & bits;
+    if (m != 0 && (mode == REFK_EVENTS_ANY || (mode == REFK_EVENTS_ALL && m == bits))) {
+        refk_unlock();
+        if (matched)
+            *matched = m;
+        return REFK_OK;
+    }
+    return refk_events_wait_slow(e, bits, mode, timeout, matched);
+}
 
 /* ---- intrusive FIFO / LIFO ------------------------------------------------- */
 

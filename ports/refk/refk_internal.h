@@ -47,10 +47,23 @@ unsigned refk_effective_prio(const struct refk_thread *t);
  * it is also suspended. Kernel lock held. */
 static inline void refk_wake(struct refk_sched *s, struct refk_thread *t, int32_t ret)
 {
+    uint8_t st = (uint8_t)(t->state & ~REFK_TS_BLOCKED);
     refk_wq_remove(t->waitq, t);
     t->waitq = NULL;
+    t->wait_ret = ret;
+    t->state = st;
     if (t->timed)
         refk_timeout_cancel(t);
+    if (st == 0)
+        refk_make_ready(s, t);
+}
+
+/* refk_wake of a thread not on the timeout list (t->timed 0): it calls
+ * nothing, so a caller that only wakes needs no stack frame. */
+static inline void refk_wake_untimed(struct refk_sched *s, struct refk_thread *t, int32_t ret)
+{
+    refk_wq_remove(t->waitq, t);
+    t->waitq = NULL;
     t->wait_ret = ret;
     t->state &= (uint8_t)~REFK_TS_BLOCKED;
     if (t->state == 0)

@@ -15,34 +15,41 @@ int refk_sem_init(struct refk_sem *s, uint32_t initial, uint32_t limit)
     return REFK_OK;
 }
 
-int refk_sem_give(struct refk_sem *s)
+/* Hand a give to `t`, which waits with a timeout (out of line: the usual
+ * wake below then calls nothing and needs no stack frame). */
+static __attribute__((noinline, noclone)) int sem_give_timed(struct refk_sem *s, uint32_t pm,
+                                                             struct refk_thread *t)
 {
-    uint32_t pm = refk_irq_save();
-    struct refk_thread *t = s->wq.head;
-    if (t != NULL) { /* a waiter exists only while the count is 0: hand it over */
-        refk_wake(&refk_sched, t, REFK_OK);
-        refk_irq_restore_switch(pm);
-        return REFK_OK;
-    }
-    if (s->count >= s->limit) {
-        refk_irq_restore(pm);
-        return REFK_EOVERFLOW;
-    }
-    s->count++;
-    refk_irq_restore(pm);
+    (void)s;
+    refk_wake(&refk_sched, t, REFK_OK);
+    refk_irq_restore_switch(pm);
     return REFK_OK;
 }
 
-int refk_sem_take(struct refk_sem *s, int32_t timeout)
+/* The count at its limit, nobody waiting. */
+static __attribute__((noinline, noclone)) int sem_give_full(uint32_t pm)
 {
-    uint32_t c;
-    refk_lock();
-    c = s->count;
-    if (c != 0) {
-        s->count = c - 1;
-        refk_unlock();
-        return REFK_OK;
-    }
+    refk_irq_restore(pm);
+    return REFK_EOVERFLOW;
+}
+
+/* refk_sem_give (refk.h) found `t` waiting (the count is 0: hand it over), or
+ * nobody waiting and the count at its limit (t NULL). */
+int refk_sem_give_slow(struct refk_sem *s, uint32_t pm)
+{
+    struct refk_thread *t = s->wq.head;
+    if (t == NULL)
+        return sem_give_full(pm);
+    if (t->timed)
+        return sem_give_timed(s, pm, t); /* same registers: a branch */
+    refk_wake_untimed(&refk_sched, t, REFK_OK);
+    refk_irq_restore_switch(pm);
+    return REFK_OK;
+}
+
+/* refk_sem_take (refk.h) found the count at 0. Lock held. */
+int refk_sem_take_slow(struct refk_sem *s, int32_t timeout)
+{
     if (timeout == 0) {
         refk_unlock();
         return REFK_EAGAIN;
@@ -336,21 +343,15 @@ int refk_events_clear(struct refk_events *e, uint32_t bits)
     return REFK_OK;
 }
 
-int refk_events_wait(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
-                     uint32_t *matched)
+/* refk_events_wait (refk.h) found the wait not satisfied now. Lock held. */
+int refk_events_wait_slow(struct refk_events *e, uint32_t bits, unsigned mode, int32_t timeout,
+                          uint32_t *matched)
 {
     struct refk_thread *c;
-    uint32_t m;
     int ret;
-    if (bits == 0)
-        return REFK_EINVAL;
-    refk_lock();
-    m = events_match(e->value, bits, mode);
-    if (m != 0) {
+    if (bits == 0 || mode > REFK_EVENTS_ALL) {
         refk_unlock();
-        if (matched)
-            *matched = m;
-        return REFK_OK;
+        return REFK_EINVAL;
     }
     if (timeout == 0) {
         refk_unlock();

@@ -10,6 +10,13 @@
  * FIFO/LIFO, stack of words, message queues), and rtb_port_has() says why.
  * Here every call returns RTB_ERR_NOTSUP and rtb_port_has() reports nothing,
  * so a run on the template prints n/a for every benchmark.
+ *
+ * Over an existing RTOS (ports/freertos, ports/threadx are the worked
+ * examples; docs/ports/template.md "Adapting an RTOS"), the comments marked
+ * "RTOS:" below say what the kernel's API usually does not give for free.
+ * Every instruction of an adapter is inside the timed windows: keep the
+ * common path to the kernel call, its arguments and the result translation,
+ * and put ISR, blocking and error paths out of line.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,7 +39,12 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
 
 /* ---- threads ----------------------------------------------------------- */
 
-/* rtb/port.h: rtb_thread_create. */
+/* rtb/port.h: rtb_thread_create. RTOS: the thread must not run before
+ * rtb_thread_start. A kernel whose create makes the thread ready
+ * (xTaskCreateStatic) needs the create and a suspend in one critical
+ * section, or a more urgent thread runs at once; ThreadX has TX_DONT_START.
+ * Run the entry through a trampoline of the adapter: most kernels have no
+ * join, and a FreeRTOS task function must never return (see join). */
 int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void *arg, int prio,
                       unsigned flags, void *stack, size_t stack_bytes)
 {
@@ -54,14 +66,20 @@ int rtb_thread_start(rtb_thread_t *t)
     return RTB_ERR_NOTSUP;
 }
 
-/* rtb/port.h: rtb_thread_suspend. */
+/* rtb/port.h: rtb_thread_suspend. RTOS: if the adapter keeps a "suspended"
+ * flag (for resume's RTB_ERR_STATE), set it and suspend in one critical
+ * section: a handler's resume between the two is lost otherwise. */
 int rtb_thread_suspend(rtb_thread_t *t)
 {
     (void)t;
     return RTB_ERR_NOTSUP;
 }
 
-/* rtb/port.h: rtb_thread_resume. */
+/* rtb/port.h: rtb_thread_resume. RTOS: ISR-safe (Thread-Metric resumes
+ * from the handler): test the context (rtb_in_isr) and use the kernel's ISR
+ * variant and its switch-on-return (xTaskResumeFromISR + portYIELD_FROM_ISR);
+ * vTaskResume ignores a task that is not suspended, where the contract wants
+ * RTB_ERR_STATE. */
 int rtb_thread_resume(rtb_thread_t *t)
 {
     (void)t;
@@ -75,7 +93,10 @@ int rtb_thread_abort(rtb_thread_t *t)
     return RTB_ERR_NOTSUP;
 }
 
-/* rtb/port.h: rtb_thread_join. */
+/* rtb/port.h: rtb_thread_join. RTOS: usually built by the adapter: the
+ * trampoline gives a per-thread semaphore when the entry returns and then
+ * parks the thread; join takes that semaphore, then deletes or terminates
+ * the thread (it may not have parked yet if the joiner is more urgent). */
 int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
 {
     (void)t;
@@ -112,7 +133,11 @@ int rtb_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
     return RTB_ERR_NOTSUP;
 }
 
-/* rtb/port.h: rtb_sem_give. */
+/* rtb/port.h: rtb_sem_give. RTOS: every call port.h marks ISR-safe tests
+ * the context and calls the kernel's FromISR variant there; translate every
+ * status the kernel returns (a give at the limit is RTB_ERR_OVERFLOW, a
+ * failed RTB_NO_WAIT take RTB_ERR_AGAIN, an expired timeout
+ * RTB_ERR_TIMEOUT), never drop one. */
 int rtb_sem_give(rtb_sem_t *s)
 {
     (void)s;

@@ -16,6 +16,9 @@
  * #define RTB_CONFIG_ITERATIONS  1000u   measured iterations per benchmark
  * #define RTB_CONFIG_MAX_SAMPLES 1000u   4 bytes of RAM each
  * #define RTB_CONFIG_WARMUP      16u
+ * #define RTB_CONFIG_MAX_THREADS 9u      helper threads: msgq's 8 consumers and
+ *                                        its producer; Thread-Metric needs 5
+ * #define RTB_CONFIG_FILTER "*,-msgq.*"  msgq runs as sweep points only
  */
 
 #endif /* RTB_CONFIG_TEMPLATE_H */

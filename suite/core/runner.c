@@ -103,7 +103,9 @@ void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1)
 
 int rtb_na(struct rtb_ctx *ctx, const char *why)
 {
-    ctx->na_why = why;
+    /* the first reason is the precise one: rtb_b_result() may add a general one */
+    if (ctx->na_why == NULL)
+        ctx->na_why = why;
     return RTB_ERR_NOTSUP;
 }
 

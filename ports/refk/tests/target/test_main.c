@@ -419,6 +419,17 @@ static void test_events(void)
     CHECK_EQ(rtb_thread_join(&help[1], RTB_FOREVER), 0);
     CHECK_EQ(rtb_events_wait(&ev, 0x1u, RTB_EVENTS_ANY, 3000, &m), RTB_ERR_TIMEOUT);
     CHECK_EQ(rtb_events_wait(&ev, 0x1u, 7u, RTB_NO_WAIT, &m), RTB_ERR_INVAL);
+    /* bad arguments are refused even when the bits are set (the inline fast
+     * path must not take them): 0x20 is set here */
+    CHECK_EQ(rtb_events_wait(&ev, 0x20u, 7u, RTB_NO_WAIT, &m), RTB_ERR_INVAL);
+    CHECK_EQ(rtb_events_wait(&ev, 0x20u, 2u, RTB_FOREVER, &m), RTB_ERR_INVAL);
+    CHECK_EQ(rtb_events_wait(&ev, 0u, RTB_EVENTS_ALL, RTB_NO_WAIT, &m), RTB_ERR_INVAL);
+    CHECK_EQ(rtb_events_wait(&ev, 0u, RTB_EVENTS_ANY, RTB_FOREVER, &m), RTB_ERR_INVAL);
+    m = 0;
+    CHECK_EQ(rtb_events_wait(&ev, 0x21u, RTB_EVENTS_ALL, RTB_NO_WAIT, &m), RTB_ERR_AGAIN);
+    CHECK_EQ(m, 0u);
+    CHECK_EQ(rtb_events_wait(&ev, 0x21u, RTB_EVENTS_ANY, RTB_NO_WAIT, &m), 0);
+    CHECK_EQ(m, 0x20u);
 }
 
 /* ---- FIFO and LIFO ----------------------------------------------------------------- */
@@ -659,6 +670,16 @@ static void test_abort_blocked(void)
     CHECK(sem.k.wq.head == NULL);
     CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
     CHECK_EQ(rcs[0], 99);
+    /* a timed waiter woken by a give (the give's out-of-line timed wake):
+     * handed the give, off the timeout list, the count still 0 */
+    CHECK_EQ(spawn(0, timed_blocker, NULL, HI, 0), 0);
+    CHECK(refk_sched.timeouts == &help[0].k);
+    CHECK_EQ(rtb_sem_give(&sem), 0); /* the waiter runs at once and ends */
+    CHECK_EQ(rcs[0], 0);
+    CHECK(refk_sched.timeouts == NULL);
+    CHECK(sem.k.wq.head == NULL);
+    CHECK_EQ(sem.k.count, 0u);
+    CHECK_EQ(rtb_thread_join(&help[0], RTB_FOREVER), 0);
 }
 
 static void short_lived(void *arg)

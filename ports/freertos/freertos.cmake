@@ -1,0 +1,26 @@
+# rtbench over FreeRTOS: include this file from the application's CMake, load
+# the board, add FreeRTOS-Kernel (its freertos_kernel target), then
+#
+#   rtb_cm_board(<board>)
+#   rtb_freertos_library(<name> [KERNEL freertos_kernel])
+#   target_link_libraries(<firmware> PRIVATE <name>)
+#   rtb_cm_image(<firmware> LIBC_MEM)
+#
+# <name> is the suite (core + every benchmark family), this adapter and its
+# start-up glue (main, vector routing, the kernel tasks' static memory);
+# rtb_cm_image gives the firmware the board support. See
+# docs/ports/freertos.md. FreeRTOSConfig.h comes from the application's
+# freertos_config target (FreeRTOS-Kernel's convention), for kernel and
+# adapter alike; config/ holds the example one.
+include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
+
+function(rtb_freertos_library name)
+  cmake_parse_arguments(A "" "KERNEL" "" ${ARGN})
+  if(NOT A_KERNEL)
+    set(A_KERNEL freertos_kernel)
+  endif()
+  set(dir ${RTB_ROOT}/ports/freertos)
+  rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
+                      PORT_SOURCES ${dir}/port_freertos.c ${dir}/startup_freertos.c
+                                   ${dir}/rtb_fr_map.c)
+endfunction()

@@ -1,0 +1,23 @@
+/*
+ * rtbench build configuration for the FreeRTOS adapter on the Cortex-M
+ * boards (see rtb/config.h for every option and its default). Run-time
+ * options on the QEMU command line (-append "--filter ... --iterations ...")
+ * override the defaults below.
+ */
+#ifndef RTB_CONFIG_FREERTOS_H
+#define RTB_CONFIG_FREERTOS_H
+
+/* Bytes of stack per benchmark task: the 17-word initial frame of the
+ * ARMv8-M port (16 on ARMv7-M), the adapter's trampoline and the shallow
+ * benchmark calls, soft-float (no FPU frame). */
+#define RTB_CONFIG_STACK_SIZE 1024u
+#define RTB_CONFIG_ITERATIONS 1000u
+#define RTB_CONFIG_MAX_SAMPLES 1000u
+/* Helper threads, as on refk: the msgq family's 8 consumers and its producer
+ * (Thread-Metric's cooperative and preemptive tests need 5). */
+#define RTB_CONFIG_MAX_THREADS 9u
+/* Every benchmark but the message-throughput family (one point of a sweep:
+ * --filter 'msgq.*' --params ...), as on refk. */
+#define RTB_CONFIG_FILTER "*,-msgq.*"
+
+#endif
