@@ -48,7 +48,9 @@ int rtb_rt_ticks(int32_t us, uint32_t tick_hz, int32_t *ticks)
     uint32_t t = 0;
     int rc;
 
-    if (us == RTB_FOREVER && tick_hz != 0) {
+    if (tick_hz == 0)
+        return RTB_ERR_INVAL;
+    if (us == RTB_FOREVER) {
         *ticks = RTB_RT_WAITING_FOREVER;
         return RTB_OK;
     }

@@ -63,7 +63,7 @@ int rtb_rt_prio(int prio, unsigned max_priorities, uint8_t *out);
  *   RTB_NO_WAIT -> 0 (RT_WAITING_NO), RTB_FOREVER -> -1 (RT_WAITING_FOREVER),
  *   us > 0 -> rtb_ad_ticks' ceil(us * tick_hz / 1e6) + 1, at most
  *   RTB_RT_TICKS_MAX.
- * RTB_ERR_INVAL for any other negative value or tick_hz 0.
+ * RTB_ERR_INVAL for any other negative value, or tick_hz 0 (whatever `us`).
  */
 int rtb_rt_ticks(int32_t us, uint32_t tick_hz, int32_t *ticks);
 
