@@ -4,7 +4,11 @@
  * Every object embeds RT-Thread's own static object (rt_thread_init,
  * rt_sem_init, ...: the caller owns the storage, nothing comes from the
  * kernel heap) as its first member, followed by what the adapter needs
- * beside it.
+ * beside it. The adapter tells an initialised object by RT-Thread's own
+ * type field (rt_object_init sets it, detach clears it), so an object's
+ * storage must start zeroed (static, as in the benchmarks) or have been
+ * initialised by this adapter before: init of an initialised object detaches
+ * it first, and garbage would be taken for one.
  */
 #ifndef RTB_PORT_TYPES_RTTHREAD_H
 #define RTB_PORT_TYPES_RTTHREAD_H
