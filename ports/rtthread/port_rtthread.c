@@ -29,6 +29,7 @@
 #include "rtb/bench.h"
 #include "rtb/port.h"
 #include "rtb/timer.h"
+#include "rtb_ad_cm.h"
 #include "rtb_adapter.h"
 #include "rtb_cm_board.h"
 #include "rtb_rt_map.h"
@@ -809,15 +810,7 @@ const struct rtb_port_info *rtb_port_info(void)
     return &info;
 }
 
-void rtb_port_write(const char *s, size_t len)
-{
-    rtb_cm_console_write(s, len);
-}
-
-void rtb_port_exit(int status)
-{
-    rtb_cm_exit(status);
-}
+/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
 
 /* ---- the runner's thread (before the scheduler starts) ------------------------------------- */
 
@@ -825,23 +818,13 @@ void rtb_port_exit(int status)
 static struct rtb_thread main_thread;
 static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
 
-static void main_entry(void *arg)
-{
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
-
-    (void)arg;
-    if (rtb_cm_cmdline(&cfg) != 0)
-        rtb_port_exit(RTB_CM_EXIT_USAGE);
-    rtb_port_exit(rtb_main(&cfg));
-}
-
 int rtb_rt_create_main(void)
 {
     rt_uint8_t kp;
     int rc = rtb_rt_prio(RTB_PRIO_MAIN, RT_THREAD_PRIORITY_MAX, &kp);
 
     if (rc == 0)
-        rc = rt_thread_make(&main_thread, "rtb-main", main_entry, NULL, kp, main_stack,
+        rc = rt_thread_make(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, kp, main_stack,
                             sizeof main_stack);
     if (rc == 0) {
         main_thread.state = RT_ST_RUNNING;

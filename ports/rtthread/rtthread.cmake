@@ -23,6 +23,6 @@ function(rtb_rtthread_library name)
   set(dir ${RTB_ROOT}/ports/rtthread)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_rtthread.c ${dir}/startup_rtthread.c
-                                   ${dir}/rtb_rt_map.c
+                                   ${dir}/rtb_rt_map.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c
                       DEFINES RTB_CM_SWIRQ_HOOKS=1)
 endfunction()

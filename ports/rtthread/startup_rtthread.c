@@ -34,6 +34,7 @@
 #include "cm_regs.h"
 #include "rtb/error.h"
 #include "rtb/timer.h"
+#include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
 #include "rtb_rt_port.h"
 
@@ -59,32 +60,22 @@ void rtb_cm_swirq_leave(void)
     rt_interrupt_leave();
 }
 
-static void fail(const char *what, int err)
-{
-    rtb_cm_console_puts("rtbench: ");
-    rtb_cm_console_puts(what);
-    rtb_cm_console_puts(" failed: ");
-    rtb_cm_console_puts(rtb_strerror(err));
-    rtb_cm_console_puts("\n");
-    rtb_cm_exit(RTB_CM_EXIT_FAULT);
-}
-
 int main(void)
 {
     int err = rtb_timer_init();
 
     if (err != 0)
-        fail("timer init", err);
+        rtb_ad_fail("timer init", err);
     rtb_rt_info_init();
     (void)rt_hw_interrupt_disable(); /* enabled by the first switch */
     rt_system_timer_init();
     rt_system_scheduler_init();
     err = rtb_rt_heap_init();
     if (err != 0)
-        fail("heap init", err);
+        rtb_ad_fail("heap init", err);
     err = rtb_rt_create_main();
     if (err != 0)
-        fail("creating the main thread", err);
+        rtb_ad_fail("creating the main thread", err);
 #ifdef RT_USING_TIMER_SOFT
     rt_system_timer_thread_init();
 #endif
