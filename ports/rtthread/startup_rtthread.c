@@ -1,6 +1,6 @@
 /*
  * rtbench RT-Thread adapter - the start-up glue between the Cortex-M board
- * support (../cortex-m: reset, RAM vector table, console, exit, faults) and
+ * support (arch/cortex-m: reset, RAM vector table, console, exit, faults) and
  * the RT-Thread kernel and libcpu port the application links:
  *
  *  - main() does what RT-Thread's rtthread_startup() (components.c) does,
@@ -19,7 +19,7 @@
  *    the first word of the table at VTOR - the board's RAM table, whose first
  *    word is the top of the main stack - and sets PendSV and SysTick to the
  *    lowest priority.
- *  - the software interrupt: ../cortex-m/swirq.c, built with
+ *  - the software interrupt: arch/cortex-m/swirq.c, built with
  *    RTB_CM_SWIRQ_HOOKS, calls rtb_cm_swirq_enter/leave (here:
  *    rt_interrupt_enter/leave) around the installed handler, as every
  *    RT-Thread interrupt handler must be bracketed: rt_schedule() inside
