@@ -27,9 +27,11 @@
 /* Bytes of the pool of an rtb_msgq: RT-Thread's message queue puts a
  * one-pointer header before every message, so the caller's buffer
  * (msg_size * max_msgs bytes) cannot hold it; rtb_msgq_init returns
- * RTB_ERR_NOMEM when max_msgs * (msg_size + 4) does not fit. */
+ * RTB_ERR_NOMEM when max_msgs * (msg_size rounded to 4 + 4) does not fit.
+ * 2080: eight messages of 256 bytes (the msgq family's largest size at its
+ * default depth). */
 #ifndef RTB_RT_MSGQ_POOL_BYTES
-#define RTB_RT_MSGQ_POOL_BYTES 512u
+#define RTB_RT_MSGQ_POOL_BYTES 2080u
 #endif
 
 /* One word message plus RT-Thread's header (struct rt_mq_message, ipc.c). */
