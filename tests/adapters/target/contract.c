@@ -72,6 +72,13 @@ static void unlock_other(void *arg)
     peer_rc = rtb_mutex_unlock(&mtx) * 100 + rtb_mutex_lock(&mtx, RTB_NO_WAIT);
 }
 
+static void lock_unlock(void *arg)
+{
+    (void)arg;
+    if (rtb_mutex_lock(&mtx, RTB_FOREVER) == 0 && rtb_mutex_unlock(&mtx) == 0)
+        runs += 10;
+}
+
 static int make(rtb_entry_t fn, int prio)
 {
     return rtb_thread_create(&helper, "probe", fn, NULL, prio, 0, rtb_stack(0),
@@ -149,6 +156,8 @@ static void test_threads(void)
 
 static void test_mutex(void)
 {
+    static rtb_thread_t medium;
+
     CHECK_EQ(rtb_mutex_init(&mtx), RTB_OK);
     CHECK_EQ(rtb_mutex_unlock(&mtx), RTB_ERR_PERM); /* nobody owns it */
     CHECK_EQ(rtb_mutex_lock(&mtx, RTB_NO_WAIT), RTB_OK);
@@ -161,6 +170,22 @@ static void test_mutex(void)
     CHECK_EQ(rtb_mutex_unlock(&mtx), RTB_OK);
     CHECK_EQ(rtb_mutex_unlock(&mtx), RTB_OK);
     CHECK_EQ(rtb_mutex_unlock(&mtx), RTB_ERR_PERM);
+
+    /* priority inheritance: a more urgent thread blocked on the caller's
+     * mutex lifts the caller above a medium one, which runs only after */
+    runs = 0;
+    CHECK_EQ(rtb_mutex_lock(&mtx, RTB_NO_WAIT), RTB_OK);
+    CHECK_EQ(make(lock_unlock, HELPER_PRIO_HIGH), RTB_OK);
+    CHECK_EQ(rtb_thread_start(&helper), RTB_OK); /* blocks on the mutex */
+    CHECK_EQ(rtb_thread_create(&medium, "medium", count_once, NULL, RTB_PRIO_MAIN + 1, 0,
+                               rtb_stack(1), RTB_CONFIG_STACK_SIZE),
+             RTB_OK);
+    CHECK_EQ(rtb_thread_start(&medium), RTB_OK);
+    CHECK_EQ(runs, 0); /* the caller inherited the high priority */
+    CHECK_EQ(rtb_mutex_unlock(&mtx), RTB_OK);
+    CHECK_EQ(runs, 11); /* high took the mutex at once, then medium ran */
+    CHECK_EQ(rtb_thread_join(&helper, RTB_FOREVER), RTB_OK);
+    CHECK_EQ(rtb_thread_join(&medium, RTB_FOREVER), RTB_OK);
 }
 
 static void test_events(void)
