@@ -467,33 +467,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
     return RT_RESULT(err, 0);
 }
 
-/* ---- condition variables: none in RT-Thread's kernel --------------------------------------- */
-
-int rtb_condvar_init(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
-{
-    (void)c;
-    (void)m;
-    (void)timeout;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_signal(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_broadcast(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
+/* ---- condition variables: none in RT-Thread's kernel (../common/absent_condvar.c) ------- */
 
 /* ---- event sets ---------------------------------------------------------------------------- */
 
