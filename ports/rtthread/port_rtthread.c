@@ -356,6 +356,8 @@ int rtb_sleep_us(uint32_t us)
     rt_tick_t tk = rtb_ad_sleep_ticks(us, RT_TICK_PER_SECOND, RTB_RT_TICKS_MAX + 1u);
     rt_err_t err;
 
+    if (rt_in_isr())
+        return RTB_ERR_PERM; /* it would put the interrupted thread to sleep */
     if (tk == 0) {
         (void)rt_thread_yield();
         return RTB_OK;

@@ -40,7 +40,7 @@ static void out(const char *s)
 static rtb_sem_t gate, isr_sem;
 static rtb_mutex_t mtx;
 static rtb_thread_t helper;
-static volatile int runs, isr_in, isr_wait_rc, isr_give_rc, peer_rc;
+static volatile int runs, isr_in, isr_wait_rc, isr_give_rc, isr_sleep_rc, peer_rc;
 
 static void wait_gate(void *arg)
 {
@@ -261,6 +261,7 @@ static void in_handler(void *arg)
     isr_in = rtb_in_isr();
     isr_give_rc = rtb_sem_give(&isr_sem);
     isr_wait_rc = rtb_sem_take(&gate, SHORT_US); /* may not wait here */
+    isr_sleep_rc = rtb_sleep_us(SHORT_US);
 }
 
 static void test_isr_heap_sleep(void)
@@ -274,6 +275,7 @@ static void test_isr_heap_sleep(void)
     CHECK_EQ(isr_in, 1);
     CHECK_EQ(isr_give_rc, RTB_OK);
     CHECK_EQ(isr_wait_rc, RTB_ERR_PERM);
+    CHECK_EQ(isr_sleep_rc, RTB_ERR_PERM);
     CHECK_EQ(rtb_sem_take(&isr_sem, RTB_NO_WAIT), RTB_OK);
 
     p = rtb_malloc(100);
