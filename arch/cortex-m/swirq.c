@@ -7,7 +7,10 @@
  * handler). A port adds this file to its sources (RTB_CM_SWIRQ_SOURCE of
  * board-support.cmake) and sets the IRQ's NVIC priority (rtb_cm_swirq_set_prio)
  * before rtb_cm_swirq_enable(); an image with its own rtb_cm_swirq_handler
- * (bringup) leaves it out.
+ * (bringup) leaves it out. A kernel whose handlers must tell it that they run
+ * (RT-Thread's rt_interrupt_enter/leave) builds this file with
+ * RTB_CM_SWIRQ_HOOKS=1 and defines rtb_cm_swirq_enter/leave; without it the
+ * handler stays a tail call.
  *
  * One copy of the trigger for every kernel, so that
  * isr.resume.interrupted.thread.kernel compares kernels, not triggers.
@@ -30,12 +33,30 @@ static struct {
     void *arg;
 } swirq = {isr_none, NULL};
 
+#ifndef RTB_CM_SWIRQ_HOOKS
+#define RTB_CM_SWIRQ_HOOKS 0
+#endif
+
+#if RTB_CM_SWIRQ_HOOKS
+void rtb_cm_swirq_enter(void);
+void rtb_cm_swirq_leave(void);
+
+/* The board's software-IRQ vector: the installed handler between the
+ * kernel's hooks. */
+void rtb_cm_swirq_handler(void)
+{
+    rtb_cm_swirq_enter();
+    swirq.fn(swirq.arg);
+    rtb_cm_swirq_leave();
+}
+#else
 /* The board's software-IRQ vector: a tail call into the installed handler,
  * so the handler's own return is the exception return. */
 void rtb_cm_swirq_handler(void)
 {
     swirq.fn(swirq.arg);
 }
+#endif
 
 int rtb_irq_install(rtb_isr_t handler, void *arg)
 {

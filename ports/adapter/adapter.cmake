@@ -3,7 +3,8 @@
 #
 #   rtb_cm_board(<board>)                        (arch/cortex-m/board-support.cmake)
 #   rtb_adapter_library(<name> KERNEL <kernel-target>
-#                       PORT_DIR <dir> PORT_SOURCES <files...>)
+#                       PORT_DIR <dir> PORT_SOURCES <files...>
+#                       [DEFINES <definitions...>])
 #   ... add_executable(<firmware> ...), target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -34,7 +35,7 @@ include(${RTB_ROOT}/arch/cortex-m/board-support.cmake)
 include(${RTB_ROOT}/suite/rtb.cmake)
 
 function(rtb_adapter_library name)
-  cmake_parse_arguments(A "" "KERNEL;PORT_DIR" "PORT_SOURCES" ${ARGN})
+  cmake_parse_arguments(A "" "KERNEL;PORT_DIR" "PORT_SOURCES;DEFINES" ${ARGN})
   if(NOT RTB_CM_BOARD_NAME)
     message(FATAL_ERROR "rtb_adapter_library(${name}): call rtb_cm_board(<board>) first")
   endif()
@@ -43,7 +44,7 @@ function(rtb_adapter_library name)
   endif()
   rtb_add_suite(${name} OBJECT PORT_INCLUDES ${A_PORT_DIR} ${RTB_ADAPTER_DIR} ${RTB_CM_BOARD_INCLUDES}
                 PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_CM_SWIRQ_SOURCE} ${A_PORT_SOURCES}
-                DEFINES ${RTB_CM_BOARD_DEFINES})
+                DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
   target_link_libraries(${name} PUBLIC ${A_KERNEL})
 endfunction()

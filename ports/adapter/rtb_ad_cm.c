@@ -1,0 +1,42 @@
+/*
+ * rtbench RTOS adapters - the kernel-independent tail of an adapter on the
+ * Cortex-M board support (see rtb_ad_cm.h).
+ */
+#include "rtb_ad_cm.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb/bench.h"
+#include "rtb/port.h"
+#include "rtb_cm_board.h"
+
+void rtb_port_write(const char *s, size_t len)
+{
+    rtb_cm_console_write(s, len);
+}
+
+void rtb_port_exit(int status)
+{
+    rtb_cm_exit(status);
+}
+
+void rtb_ad_main_entry(void *arg)
+{
+    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
+
+    (void)arg;
+    if (rtb_cm_cmdline(&cfg) != 0)
+        rtb_port_exit(RTB_CM_EXIT_USAGE);
+    rtb_port_exit(rtb_main(&cfg));
+}
+
+void rtb_ad_fail(const char *what, int err)
+{
+    rtb_cm_console_puts("rtbench: ");
+    rtb_cm_console_puts(what);
+    rtb_cm_console_puts(" failed: ");
+    rtb_cm_console_puts(rtb_strerror(err));
+    rtb_cm_console_puts("\n");
+    rtb_cm_exit(RTB_CM_EXIT_FAULT);
+}

@@ -1,0 +1,24 @@
+/*
+ * rtbench build configuration for the RT-Thread adapter on the Cortex-M
+ * boards (see rtb/config.h for every option and its default). Run-time
+ * options on the QEMU command line (-append "--filter ... --iterations ...")
+ * override the defaults below.
+ */
+#ifndef RTB_CONFIG_RTTHREAD_H
+#define RTB_CONFIG_RTTHREAD_H
+
+/* Bytes of stack per benchmark thread: RT-Thread's 16-word initial frame,
+ * the adapter's trampoline and the shallow benchmark calls, soft-float (no
+ * FPU frame). rt_thread_init fills the whole stack with '#' (always, in
+ * 3.1.x), so this size is part of thread.create's figure. */
+#define RTB_CONFIG_STACK_SIZE 1024u
+#define RTB_CONFIG_ITERATIONS 1000u
+#define RTB_CONFIG_MAX_SAMPLES 1000u
+/* Helper threads, as on refk: the msgq family's 8 consumers and its producer
+ * (Thread-Metric's cooperative and preemptive tests need 5). */
+#define RTB_CONFIG_MAX_THREADS 9u
+/* Every benchmark but the message-throughput family (one point of a sweep:
+ * --filter 'msgq.*' --params ...), as on refk. */
+#define RTB_CONFIG_FILTER "*,-msgq.*"
+
+#endif
