@@ -1,6 +1,6 @@
 /*
  * rtbench FreeRTOS adapter - the start-up glue between the Cortex-M board
- * support (../cortex-m: reset, RAM vector table, console, exit) and the
+ * support (arch/cortex-m: reset, RAM vector table, console, exit) and the
  * FreeRTOS port the application links:
  *
  *  - vectors: the board's table calls SVC_Handler, PendSV_Handler and
@@ -17,7 +17,7 @@
  *    vTaskStartScheduler().
  *  - the software interrupt: NVIC priority configMAX_SYSCALL_INTERRUPT_PRIORITY
  *    (the most urgent level from which FromISR calls are allowed; BASEPRI
- *    critical sections mask it), handled by ../adapter/rtb_ad_swirq.c.
+ *    critical sections mask it), handled by arch/cortex-m/swirq.c.
  *  - static memory of the idle and timer tasks, the hooks a production
  *    configuration turns on, and main().
  */

@@ -1,6 +1,6 @@
 /*
  * rtbench ThreadX adapter - the start-up glue between the Cortex-M board
- * support (../cortex-m: reset, RAM vector table, console, exit) and the
+ * support (arch/cortex-m: reset, RAM vector table, console, exit) and the
  * ThreadX Cortex-M port the application links:
  *
  *  - _tx_initialize_low_level(), which ThreadX's ports leave to the
@@ -17,7 +17,7 @@
  *    (tx_thread_schedule.S) and overrides the board's weak one; SysTick_Handler
  *    (here) calls _tx_timer_interrupt(); SVC is unused (on the ARMv8-M port
  *    with TX_SINGLE_MODE_SECURE; ARMv7-M never uses it).
- *  - the software interrupt: an ordinary handler (../adapter/rtb_ad_swirq.c)
+ *  - the software interrupt: an ordinary handler (arch/cortex-m/swirq.c)
  *    that calls the ThreadX API directly; Cortex-M ports need no
  *    _tx_thread_context_save/restore around it - a woken thread is switched
  *    in by the PendSV that tail-chains after the handler.
