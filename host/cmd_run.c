@@ -179,6 +179,12 @@ static void on_line(void *ctx, const char *line, size_t len)
             }
         }
         break;
+    case RECORD_HIST:
+        if (p->hist_done && p->open_run->id > 0 &&
+            db_run_add_hist(session->db, p->open_run, p->last_metric, session->err,
+                            sizeof session->err) != 0)
+            db_error(session);
+        break;
     case RECORD_END:
         finish_run(session, p->closed);
         break;

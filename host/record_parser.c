@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist.h"
 #include "rtb/error.h"
 #include "rtb/record.h"
 #include "util.h"
@@ -164,18 +165,23 @@ static int need_double(const struct field *f, size_t nf, const char *key, double
 /* The keys of an R record rtbench reads itself; any other is an extra figure. */
 static int result_key(const char *k)
 {
-    static const char *const known[] = {"id",  "n",   "min",  "max",   "mean", "sd",    "p50",
-                                        "p90", "p99", "p999", "flags", "unit", "better"};
+    static const char *const known[] = {"id",  "n",   "min",  "max",   "mean", "sd",     "p50",
+                                        "p90", "p99", "p999", "flags", "unit", "better", "hist"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(k, known[i]) == 0)
             return 1;
     return 0;
 }
 
-/* A value metric's unit and direction, and the extra figures of any result. */
+/* A value metric's unit and direction, the histogram announced, and the
+ * extra figures of any result. */
 static void result_value_keys(struct metric *m, const struct field *f, size_t nf)
 {
-    const char *unit = get(f, nf, "unit"), *better = get(f, nf, "better");
+    const char *unit = get(f, nf, "unit"), *better = get(f, nf, "better"),
+               *hist = get(f, nf, "hist");
+    uint64_t nb;
+    if (hist && parse_u64(hist, &nb) == 0 && nb <= HIST_MAX_BUCKETS)
+        m->hist_want = (size_t)nb;
     if (unit && *unit) {
         m->unit = xstrdup(unit);
         m->higher_better = better && strcmp(better, "higher") == 0;
@@ -337,6 +343,36 @@ static enum record_event on_metric(struct record_parser *p, char type, struct fi
     return RECORD_METRIC;
 }
 
+/* A rejected record: MSG (owned) becomes the issue. */
+static enum record_event reject(struct record_parser *p, char *msg)
+{
+    add_issue(p, ISSUE_MALFORMED, "%s", msg);
+    free(msg);
+    return RECORD_REJECTED;
+}
+
+/* G: buckets of the histogram that the R record of ID announced (hist.c). */
+static enum record_event on_hist(struct record_parser *p, struct field *f, size_t nf)
+{
+    const char *id = get(f, nf, "id"), *c = get(f, nf, "c"), *bad = NULL, *why = NULL;
+    struct metric *m = id && *id ? run_find_metric(p->open_run, id) : NULL;
+    uint64_t lo, width, first;
+    if (!m || m->state != MS_OK || m->hist_want == 0)
+        return reject(p, xasprintf("G record for %s without a result announcing a histogram, "
+                                   "skipped",
+                                   id && *id ? id : "(no id)"));
+    if (need_u64(f, nf, "lo", &lo, &bad) || need_u64(f, nf, "width", &width, &bad) ||
+        need_u64(f, nf, "first", &first, &bad) || !c)
+        return reject(p, xasprintf("malformed G record for %s: missing or bad '%s', skipped", id,
+                                   bad ? bad : "c"));
+    int rc = hist_add(m, lo, width, first, c, &why);
+    if (rc < 0)
+        return reject(p, xasprintf("G record for %s: %s, skipped", id, why));
+    p->last_metric = m;
+    p->hist_done = rc == 1;
+    return RECORD_HIST;
+}
+
 static enum record_event on_end(struct record_parser *p, struct field *f, size_t nf)
 {
     uint64_t records;
@@ -351,6 +387,7 @@ static enum record_event on_end(struct record_parser *p, struct field *f, size_t
         run_hdr_set(p->open_run, "end_status", status);
     const char *count = run_hdr(p->open_run, "count");
     uint64_t announced;
+    char *missing = hist_missing(p->open_run);
     if (records != p->run_records) {
         close_run(p, RUN_INCOMPLETE,
                   xasprintf("record count mismatch: end record says %llu, %lu received",
@@ -359,9 +396,13 @@ static enum record_event on_end(struct record_parser *p, struct field *f, size_t
         close_run(p, RUN_INCOMPLETE,
                   xasprintf("record count mismatch: header announced %llu, %lu received",
                             (unsigned long long)announced, p->run_records));
+    } else if (missing) {
+        close_run(p, RUN_INCOMPLETE, missing);
+        missing = NULL;
     } else {
         close_run(p, RUN_COMPLETE, NULL);
     }
+    free(missing);
     return RECORD_END;
 }
 
@@ -370,6 +411,7 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     p->line++;
     p->closed = NULL;
     p->last_metric = NULL;
+    p->hist_done = 0;
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     /* find the tag */
@@ -402,7 +444,7 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     struct field f[MAX_FIELDS];
     size_t nf = 0;
     const char *why = NULL;
-    if (!strchr("HRNFE", type) || type == '\0' || (body[1] != '\0' && body[1] != ' ')) {
+    if (!strchr("HRGNFE", type) || type == '\0' || (body[1] != '\0' && body[1] != ' ')) {
         add_issue(p, ISSUE_UNKNOWN_TYPE, "unknown record type, skipped", NULL);
     } else if (body[1] == ' ' && split_fields(body + 2, f, &nf, &why) != 0) {
         add_issue(p, ISSUE_MALFORMED, "malformed record: %s, skipped", why);
@@ -415,6 +457,8 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
                   NULL);
     } else if (type == 'E') {
         ev = on_end(p, f, nf);
+    } else if (type == 'G') {
+        ev = on_hist(p, f, nf);
     } else {
         ev = on_metric(p, type, f, nf);
     }

@@ -11,11 +11,13 @@
  *
  * A record starts at the first "RTB1 " in a line; its CRC is verified and
  * a line that fails is rejected whole and remembered (line number, reason).
- * H starts a run, R/N/F add metrics, E ends it and checks the count. A run
- * without its E record, or whose count differs, is RUN_INCOMPLETE with the
- * reason in status_detail; a second H starts a second run (the first, if
- * still open, is closed as incomplete). An H whose clock makes no sense
- * (hz=0, bits=0 or >64, ns_num=0, ns_den=0) is rejected ("invalid header:
+ * H starts a run, R/N/F add metrics, G adds histogram buckets to the R
+ * record that announced them (hist=N), E ends it and checks the count. A run
+ * without its E record, whose count differs, or with a histogram whose
+ * buckets did not all arrive, is RUN_INCOMPLETE with the reason in
+ * status_detail (a duplicated G record is rejected as an issue); a second H starts a second run
+ * (the first, if still open, is closed as incomplete). An H whose clock makes no sense (hz=0,
+ * bits=0 or >64, ns_num=0, ns_den=0) is rejected ("invalid header:
  * ...", RECORD_REJECTED; `closed` set if it ended an open run) and the records of
  * its run are dropped silently up to the next H. Other lines are ignored, except that
  * a human result line ("<id> - <description> : ...") lends its description
@@ -33,6 +35,7 @@ enum record_event {
     RECORD_NONE = 0, /* not a record (ignored) */
     RECORD_HEADER,   /* H: a new run is open: runs[n_runs-1] (== open_run) */
     RECORD_METRIC,   /* R/N/F: last_metric appended to open_run */
+    RECORD_HIST,     /* G: buckets of last_metric's histogram; `hist_done` when it is whole */
     RECORD_END,      /* E: `closed` (the run just ended; complete or not) */
     RECORD_REJECTED  /* a record line was rejected: issues[n_issues-1] */
 };
@@ -45,6 +48,7 @@ struct record_parser {
     struct run *closed;   /* set by the feed that closed a run (E, or a new H / record_parser_finish
                              closing an open one); NULL otherwise */
     struct metric *last_metric;
+    int hist_done;              /* set by the G record that completed last_metric's histogram */
     struct parse_issue *issues; /* rejected record lines (owned) */
     size_t n_issues;
     unsigned long records; /* valid records accepted, all runs */
