@@ -322,6 +322,18 @@ int rtb_in_isr(void)
     return refk_in_isr();
 }
 
+/* PRIMASK, as refk's own critical sections: masks SysTick, the software IRQ
+ * and every other configurable interrupt. */
+unsigned rtb_irq_lock(void)
+{
+    return refk_irq_save();
+}
+
+void rtb_irq_unlock(unsigned key)
+{
+    refk_irq_restore(key);
+}
+
 /* ---- identity, console, exit ---------------------------------------------------------- */
 
 static char sched_desc[96];
@@ -358,6 +370,8 @@ static void info_init(void)
     p = put_str(p, end, "prio-preemptive/32 primask tick=");
     p = put_uint(p, end, REFK_TICK_HZ);
     p = put_str(p, end, "Hz-on-demand");
+    if (!REFK_PRIO_INHERIT)
+        p = put_str(p, end, " no-prio-inherit");
     if (shift >= 0) {
         p = put_str(p, end, " icount-shift=");
         p = put_uint(p, end, (uint32_t)shift);
