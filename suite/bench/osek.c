@@ -308,7 +308,7 @@ static void np_activator(void *arg)
         rc = rtb_sem_give(&task_lo.act);
         t1 = rtb_now();
         if (rc == 0 && task_lo.runs != before)
-            rc = RTB_ERR_CHECK; /* the less urgent task ran inside the call */
+            rc = rtb_fail(s->ctx, RTB_ERR_CHECK, "the less urgent task ran inside the activation");
         if (rc < 0)
             break;
         rtb_sample(s->ctx, t0, t1);
@@ -346,7 +346,8 @@ int rtb_bench_osek_task_activate_nopreempt(struct rtb_ctx *ctx)
         if (rc == 0)
             rc = np.err;
         if (rc == 0 && (np.done != i + 1u || task_lo.runs != i + 1u))
-            rc = RTB_ERR_CHECK;
+            rc = rtb_fail(ctx, RTB_ERR_CHECK,
+                          "the activated task did not run once per activation before the next");
     }
     if (started) {
         np.stop = 1;

@@ -125,10 +125,12 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
      * never started (thread 0 failed) is aborted. */
     for (i = 0; i < created; i++)
         RTB_B_KEEP(rc, rtb_b_reap(&ring[i], rs.ended[i]));
-    if (rc == 0)
+    if (rc == 0 && rs.err == RTB_ERR_CHECK)
+        rc = rtb_fail(ctx, RTB_ERR_CHECK, "a yield returned out of the ring's round-robin order");
+    else if (rc == 0)
         rc = rs.err;
     if (rc == 0 && rs.switches != rs.loops)
-        rc = RTB_ERR_CHECK;
+        rc = rtb_fail(ctx, RTB_ERR_CHECK, "the ring did not switch once per yield");
     return rtb_b_sched_result(ctx, rc, "no threads");
 }
 

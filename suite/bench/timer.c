@@ -161,6 +161,8 @@ int rtb_bench_timer_deviation_interference(struct rtb_ctx *ctx)
     RTB_B_KEEP(rc, rtb_thread_join(&noise_thread, RTB_FOREVER));
     if (rc == 0 && mask > 0 && noise.windows == 0 &&
         ticks * rtb_loops(ctx) > noise.mask + noise.enable)
-        rc = RTB_ERR_CHECK; /* it never masked although it had the time */
+        rc =
+            rtb_fail(ctx, RTB_ERR_CHECK,
+                     "the masking thread never masked interrupts although the run was long enough");
     return rtb_b_sched_result(ctx, rc, "interrupts cannot be masked here");
 }
