@@ -15,6 +15,6 @@ extern const struct importer importer_rhealstone; /* importer_rhealstone.c */
 extern const struct importer importer_cyclictest; /* importer_cyclictest.c */
 
 const struct importer *const importers[] = {
-    &importer_rtbench, &importer_zephyr, &importer_zbus, &importer_rhealstone, &importer_cyclictest,
-    NULL,
+    &importer_rtbench,    &importer_zephyr,     &importer_zbus,
+    &importer_rhealstone, &importer_cyclictest, NULL,
 };
