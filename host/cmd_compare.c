@@ -129,19 +129,33 @@ static void fill_cells(struct comparison *t, enum figure_stat stat)
     t->row_higher = xcalloc(t->n_rows, sizeof *t->row_higher);
     t->labels = xcalloc(t->n_rows, sizeof *t->labels);
     for (size_t i = 0; i < t->n_rows; i++) {
+        size_t owner = 0; /* the first run in which the row is a value metric */
+        int mixed = 0;    /* some run has it in another unit */
         for (size_t j = 0; j < t->n_runs; j++) {
             struct cmp_cell *c = &t->cells[i * t->n_runs + j];
             const struct metric *m = run_find_metric(t->runs[j], t->metrics[i]);
             c->ok = figure_value(t->runs[j], m, stat, t->unit, &c->value, &c->stat, &c->why);
             c->flags = m ? m->flags : 0;
-            if (m && metric_is_value(m) && !t->row_unit[i]) {
+            c->unit = m && metric_is_value(m) ? m->unit : NULL;
+            if (c->unit && !t->row_unit[i]) {
                 t->row_unit[i] = m->unit;
                 t->row_higher[i] = m->higher_better ? 1 : 0;
+                owner = j;
             }
         }
-        t->labels[i] = t->row_unit[i] ? xasprintf("%s [%s%s]", t->metrics[i], t->row_unit[i],
-                                                  t->row_higher[i] ? ", higher is better" : "")
-                                      : xstrdup(t->metrics[i]);
+        for (size_t j = 0; t->row_unit[i] && j < t->n_runs; j++) {
+            const struct cmp_cell *c = &t->cells[i * t->n_runs + j];
+            if (c->ok && (!c->unit || strcmp(c->unit, t->row_unit[i]) != 0))
+                mixed = 1;
+        }
+        if (mixed) /* e.g. an imported log's own counter beside another run's latency */
+            t->labels[i] = xasprintf("%s [%s in #%lld]", t->metrics[i], t->row_unit[i],
+                                     (long long)t->runs[owner]->id);
+        else if (t->row_unit[i])
+            t->labels[i] = xasprintf("%s [%s%s]", t->metrics[i], t->row_unit[i],
+                                     t->row_higher[i] ? ", higher is better" : "");
+        else
+            t->labels[i] = xstrdup(t->metrics[i]);
     }
     comparison_prepare(t);
 }

@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 3
+#define DB_SCHEMA_VERSION 4
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 
@@ -80,6 +80,15 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " max INTEGER NOT NULL, p50 INTEGER NOT NULL, p90 INTEGER NOT NULL, p99 INTEGER NOT NULL,"
     " p999 INTEGER NOT NULL,"
     " PRIMARY KEY (run_id, seq, unit),"
+    " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
+    /* 3 -> 4: histograms of results (G records): the buckets' counts as "3,0,17" */
+    "CREATE TABLE metric_hist("
+    " run_id INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL,"
+    " lo INTEGER NOT NULL,"
+    " width INTEGER NOT NULL,"
+    " counts TEXT NOT NULL,"
+    " PRIMARY KEY (run_id, seq),"
     " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
 };
 

@@ -41,6 +41,10 @@ int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen);
 int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen);
 int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
                       size_t errlen);
+/* Stores the (whole) histogram of metric m of the live run r, which
+ * db_run_add_metric stored before its G records arrived. */
+int db_run_add_hist(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                    size_t errlen);
 int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen);
 /* What the database holds of run ID: its number of metrics and whether it
  * is complete. 0, or -1 with a message (no such run, unreadable). */

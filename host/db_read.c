@@ -10,6 +10,7 @@
 
 #include "db.h"
 #include "db_internal.h"
+#include "hist.h"
 #include "term.h"
 #include "util.h"
 
@@ -210,6 +211,36 @@ static int load_extras(sqlite3 *db, int64_t id, const int64_t *seqs, struct run 
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The histograms of run ID's metrics (metric_hist), onto OUT's metrics by seq;
+ * a stored row whose counts do not parse is left out. */
+static int load_hists(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT seq,lo,width,counts FROM metric_hist WHERE run_id=?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
+        const unsigned char *c = sqlite3_column_text(st, 3);
+        if (i < 0 || !c)
+            continue;
+        size_t n = 1;
+        for (const unsigned char *p = c; *p; p++)
+            n += *p == ',';
+        struct metric *m = &out->m[i];
+        struct hist *h = metric_hist_new(m, (uint64_t)sqlite3_column_int64(st, 1),
+                                         (uint64_t)sqlite3_column_int64(st, 2), n);
+        if (hist_counts_parse((const char *)c, h->count, n) != 0)
+            metric_hist_free(m);
+        else
+            m->hist_want = n;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /* The metrics of run ID in the order they arrived, and each one's seq into
  * *seqs (allocated). 0 or -1. */
 static int load_metrics(sqlite3 *db, int64_t id, struct run *out, int64_t **seqs)
@@ -280,7 +311,7 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
     int64_t *seqs = NULL;
     if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
         load_metrics(db, id, out, &seqs) != 0 || load_extras(db, id, seqs, out) != 0 ||
-        load_other_units(db, id, seqs, out) != 0) {
+        load_other_units(db, id, seqs, out) != 0 || load_hists(db, id, seqs, out) != 0) {
         db_fail(db, err, errlen, "cannot read the run");
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         free(seqs);

@@ -5,10 +5,12 @@
  * run killed half-way stays consistent and honest.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
 #include "db_internal.h"
+#include "hist.h"
 #include "util.h"
 
 static const char *state_name(enum metric_state s)
@@ -133,6 +135,32 @@ static int insert_other_units(sqlite3 *db, int64_t run_id, int64_t seq, const st
     return 0;
 }
 
+/* The histogram of metric SEQ of run RUN_ID, if it has a whole one. */
+static int insert_hist(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m, char *err,
+                       size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (!metric_hist_complete(m))
+        return 0;
+    if (sqlite3_prepare_v2(db,
+                           "INSERT OR REPLACE INTO metric_hist(run_id,seq,lo,width,counts) "
+                           "VALUES(?,?,?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store a histogram");
+    char *counts = hist_counts_text(m->hist);
+    sqlite3_bind_int64(st, 1, run_id);
+    sqlite3_bind_int64(st, 2, seq);
+    sqlite3_bind_int64(st, 3, (int64_t)m->hist->lo);
+    sqlite3_bind_int64(st, 4, (int64_t)m->hist->width);
+    db_bind_text(st, 5, counts);
+    int rc = db_step_retry(st);
+    sqlite3_finalize(st);
+    free(counts);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot store a histogram");
+    return 0;
+}
+
 static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
                          char *err, size_t errlen)
 {
@@ -176,7 +204,9 @@ static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
         return db_fail(db, err, errlen, "cannot store a metric");
     if (insert_extras(db, run_id, seq, m, err, errlen) != 0)
         return -1;
-    return insert_other_units(db, run_id, seq, m, err, errlen);
+    if (insert_other_units(db, run_id, seq, m, err, errlen) != 0)
+        return -1;
+    return insert_hist(db, run_id, seq, m, err, errlen);
 }
 
 int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen)
@@ -240,6 +270,20 @@ int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, 
     if (db_begin(db, err, errlen) != 0)
         return -1;
     if (insert_metric(db, r->id, seq, m, err, errlen) != 0) {
+        db_rollback(db);
+        return -1;
+    }
+    return db_commit(db, err, errlen);
+}
+
+int db_run_add_hist(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                    size_t errlen)
+{
+    if (r->id <= 0 || !r->m || m < r->m || m >= r->m + r->n_m)
+        return errf(err, errlen, "internal: histogram stored before its run or metric");
+    if (db_begin(db, err, errlen) != 0)
+        return -1;
+    if (insert_hist(db, r->id, (int64_t)(m - r->m), m, err, errlen) != 0) {
         db_rollback(db);
         return -1;
     }

@@ -94,6 +94,32 @@ const char *metric_extra(const struct metric *m, const char *key)
     return NULL;
 }
 
+struct hist *metric_hist_new(struct metric *m, uint64_t lo, uint64_t width, size_t n)
+{
+    metric_hist_free(m);
+    m->hist = xcalloc(1, sizeof *m->hist);
+    m->hist->lo = lo;
+    m->hist->width = width;
+    m->hist->n = n;
+    m->hist->count = xcalloc(n ? n : 1, sizeof *m->hist->count);
+    return m->hist;
+}
+
+int metric_hist_complete(const struct metric *m)
+{
+    return m->hist && m->hist->n > 0 && !m->hist->got;
+}
+
+void metric_hist_free(struct metric *m)
+{
+    if (!m->hist)
+        return;
+    free(m->hist->count);
+    free(m->hist->got);
+    free(m->hist);
+    m->hist = NULL;
+}
+
 void metric_free(struct metric *m)
 {
     free(m->id);
@@ -108,6 +134,7 @@ void metric_free(struct metric *m)
     for (size_t i = 0; i < m->n_other_units; i++)
         free(m->other_units[i].unit);
     free(m->other_units);
+    metric_hist_free(m);
     memset(m, 0, sizeof *m);
 }
 
@@ -154,6 +181,8 @@ void run_unit_view(const struct run *r, const char *unit, const char *why_none, 
         v->mean_ns = -1.0;
         v->unit = NULL; /* in the view's unit (a value metric has no second unit) */
         v->n_extra = 0;
+        v->hist = NULL; /* the histogram is in the run's unit, not this one */
+        v->hist_want = 0;
         if (!s) {
             if (v->state == MS_OK) {
                 v->state = MS_NA;

@@ -44,6 +44,16 @@ struct metric_stats {
 };
 #define UNIT_MODEL_CYCLES "model-cycles"
 
+/* A histogram of a result's samples (G records, docs/records.md): `n`
+ * buckets of `width` from `lo`, in the metric's unit; the last bucket also
+ * counts every sample above it. */
+struct hist {
+    uint64_t lo, width;
+    size_t n;
+    uint64_t *count;    /* n counts */
+    unsigned char *got; /* while G records arrive: which buckets did (else NULL) */
+};
+
 struct metric {
     char *id;
     char *desc; /* may be NULL */
@@ -65,6 +75,8 @@ struct metric {
     /* The same metric measured in other units (model-cycles: metric_unit), or NULL. */
     struct metric_stats *other_units;
     size_t n_other_units;
+    size_t hist_want;  /* buckets the R record announced (hist=), 0 if none */
+    struct hist *hist; /* the histogram, NULL if none (or not all of it arrived) */
 };
 
 /* 1 if m is a value metric (its own unit, not a time in the run's unit). */
@@ -149,6 +161,11 @@ int run_has_unit(const struct run *r, const char *unit);
  * view shares R's strings: free it with run_unit_view_free, never run_free. */
 void run_unit_view(const struct run *r, const char *unit, const char *why_none, struct run *view);
 void run_unit_view_free(struct run *view);
+/* Gives metric m an empty histogram of N buckets of WIDTH from LO (replacing any). */
+struct hist *metric_hist_new(struct metric *m, uint64_t lo, uint64_t width, size_t n);
+/* 1 if m has a histogram with every bucket known. */
+int metric_hist_complete(const struct metric *m);
+void metric_hist_free(struct metric *m);
 void run_free(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);

@@ -9,6 +9,7 @@
 
 #include "record_parser.h"
 #include "rtb/record.h"
+#include "hist.h"
 #include "util.h"
 
 int record_split_fields(char *s, struct field *f, size_t *nf, const char **why)
@@ -99,19 +100,24 @@ static const char *impossible(const struct metric *m)
  * other is an extra figure of the result. */
 static int result_key(const char *k)
 {
-    static const char *const known[] = {"id",    "n",    "min",    "max", "mean",
-                                        "sd",    "p50",  "p90",    "p99", "p999",
-                                        "flags", "unit", "better", "seq", "hdr"};
+    static const char *const known[] = {"id",     "n",   "min", "max",  "mean",  "sd",
+                                        "p50",    "p90", "p99", "p999", "flags", "unit",
+                                        "better", "seq", "hdr", "hist"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(k, known[i]) == 0)
             return 1;
     return 0;
 }
 
-/* A value metric's unit and direction, and the extra figures of any result. */
+/* A value metric's unit and direction, the histogram announced (hist=N), and
+ * the extra figures of any result. */
 static void result_value_keys(struct metric *m, const struct field *f, size_t nf)
 {
-    const char *unit = record_field(f, nf, "unit"), *better = record_field(f, nf, "better");
+    const char *unit = record_field(f, nf, "unit"), *better = record_field(f, nf, "better"),
+               *hist = record_field(f, nf, "hist");
+    uint64_t nb;
+    if (hist && parse_u64(hist, &nb) == 0 && nb <= HIST_MAX_BUCKETS)
+        m->hist_want = (size_t)nb;
     if (unit && *unit) {
         m->unit = xstrdup(unit);
         m->higher_better = better && strcmp(better, "higher") == 0;

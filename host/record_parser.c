@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist.h"
 #include "lines.h"
 #include "rtb/error.h"
 #include "rtb/record.h"
@@ -340,6 +341,42 @@ static char *unnumbered_gaps(const struct record_parser *p, uint64_t records)
     return NULL;
 }
 
+/* One number of a G record; -1 (BAD = KEY) when missing or not a number. */
+static int hist_u64(const struct field *f, size_t nf, const char *key, uint64_t *out,
+                    const char **bad)
+{
+    if (parse_u64(record_field(f, nf, key), out) == 0)
+        return 0;
+    *bad = key;
+    return -1;
+}
+
+/* G: buckets of the histogram that the R record of ID announced (hist.c).
+ * Histogram records are not numbered: the result that announced them is,
+ * and the run is complete only when every announced histogram is whole. */
+static enum record_event on_hist(struct record_parser *p, const struct field *f, size_t nf)
+{
+    const char *id = record_field(f, nf, "id"), *c = record_field(f, nf, "c"), *bad = NULL,
+               *why = NULL;
+    struct metric *m = id && *id ? run_find_metric(p->open_run, id) : NULL;
+    uint64_t lo, width, first;
+    if (!m || m->state != MS_OK || m->hist_want == 0)
+        return issue(p, ISSUE_MALFORMED,
+                     xasprintf("G record for %s without a result announcing a histogram, skipped",
+                               id && *id ? id : "(no id)"));
+    if (hist_u64(f, nf, "lo", &lo, &bad) || hist_u64(f, nf, "width", &width, &bad) ||
+        hist_u64(f, nf, "first", &first, &bad) || !c)
+        return issue(p, ISSUE_MALFORMED,
+                     xasprintf("malformed G record for %s: missing or bad '%s', skipped", id,
+                               bad ? bad : "c"));
+    int rc = hist_add(m, lo, width, first, c, &why);
+    if (rc < 0)
+        return issue(p, ISSUE_MALFORMED, xasprintf("G record for %s: %s, skipped", id, why));
+    p->last_metric = m;
+    p->hist_done = rc == 1;
+    return RECORD_HIST;
+}
+
 static enum record_event on_end(struct record_parser *p, const struct field *f, size_t nf)
 {
     struct run_check *c = p->check;
@@ -357,6 +394,8 @@ static enum record_event on_end(struct record_parser *p, const struct field *f, 
     if (status)
         run_hdr_set(p->open_run, "end_status", status);
     char *gaps = c->numbered ? numbered_gaps(c, records) : unnumbered_gaps(p, records);
+    if (!gaps)
+        gaps = hist_missing(p->open_run);
     if (gaps)
         close_run(p, RUN_INCOMPLETE, gaps);
     else
@@ -377,7 +416,7 @@ static enum record_event on_record(struct record_parser *p, const char *rec, siz
     struct field f[RECORD_MAX_FIELDS];
     size_t nf = 0;
     const char *why = NULL;
-    if (type == '\0' || !strchr("HRNFE", type) || (body[1] != '\0' && body[1] != ' '))
+    if (type == '\0' || !strchr("HRGNFE", type) || (body[1] != '\0' && body[1] != ' '))
         ev = issue(p, ISSUE_UNKNOWN_TYPE, xstrdup("unknown record type, skipped"));
     else if (body[1] == ' ' && record_split_fields(body + 2, f, &nf, &why) != 0)
         ev = issue(p, ISSUE_MALFORMED, xasprintf("malformed record: %s, skipped", why));
@@ -392,6 +431,8 @@ static enum record_event on_record(struct record_parser *p, const char *rec, siz
                    xstrdup("record outside a run (no header before it), skipped"));
     else if (type == 'E')
         ev = on_end(p, f, nf);
+    else if (type == 'G')
+        ev = on_hist(p, f, nf);
     else
         ev = on_metric(p, type, rec, rlen, f, nf);
     free(body);
@@ -403,6 +444,7 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     p->line++;
     p->closed = NULL;
     p->last_metric = NULL;
+    p->hist_done = 0;
     p->issue = NULL;
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;

@@ -12,7 +12,9 @@
  * A record starts at the first "RTB1 " in a line; its CRC is verified and a
  * line that fails is rejected whole and remembered (line number, reason; the
  * first RTBH_MAX_ISSUES in full, all of them counted). H starts a run, R/N/F
- * add results, E ends it.
+ * add results, G adds histogram buckets to the R record that announced them
+ * (hist=N; G records are not numbered, and a run is complete only when every
+ * announced histogram is whole), E ends it.
  *
  * When a run is complete (docs/records.md, "Completeness"): a header with
  * `seq=1` numbers its results: each R/N/F carries `seq=K` (1..count) and
@@ -49,6 +51,7 @@ enum record_event {
     RECORD_NONE = 0, /* not a record (ignored) */
     RECORD_HEADER,   /* H: a new run is open: runs[n_runs-1] (== open_run) */
     RECORD_METRIC,   /* R/N/F: last_metric appended to open_run */
+    RECORD_HIST,     /* G: buckets of last_metric's histogram; `hist_done` when it is whole */
     RECORD_END,      /* E: `closed` (the run just ended; complete or not) */
     RECORD_REJECTED, /* a record line was rejected: `rejected` says why */
     RECORD_DUPLICATE /* a repeated identical record, ignored: `rejected` says so */
@@ -64,6 +67,7 @@ struct record_parser {
     struct run *closed;   /* set by the feed that closed a run (E, or a new H, a record of
                              another run, record_parser_finish); NULL otherwise */
     struct metric *last_metric;
+    int hist_done; /* set by the G record that completed last_metric's histogram */
     struct issue_list issues;        /* rejected and repeated record lines */
     const struct parse_issue *issue; /* the one of the last feed (REJECTED, DUPLICATE) */
     unsigned long records;           /* valid records accepted, all runs */

@@ -168,6 +168,15 @@ static void on_result(struct run_session *session, struct record_parser *p)
     }
 }
 
+/* The G record that completed a result's histogram: the histogram stored. */
+static void on_hist(struct run_session *session, struct record_parser *p)
+{
+    if (p->hist_done && p->open_run->id > 0 && !session->store_broken &&
+        db_run_add_hist(session->db, p->open_run, p->last_metric, session->err,
+                        sizeof session->err) != 0)
+        store_failed(session, p->open_run);
+}
+
 /* A rejected or repeated line: said with its number (the first
  * RTBH_MAX_ISSUES of them; the others are counted at the end). */
 static void on_issue(struct run_session *session, const struct record_parser *p)
@@ -212,6 +221,8 @@ int run_session_line(void *ctx, const char *line, size_t len)
         start_run(session, p->open_run);
     else if (ev == RECORD_METRIC)
         on_result(session, p);
+    else if (ev == RECORD_HIST)
+        on_hist(session, p);
     else if (ev == RECORD_REJECTED || ev == RECORD_DUPLICATE)
         on_issue(session, p);
     /* the output is complete once a run has ended with its end record and

@@ -26,6 +26,7 @@ struct cmp_cell {
     const char *stat; /* statistic used ("p50", "mean", ...) */
     const char *why;  /* reason when !ok */
     unsigned flags;   /* enum metric_flag of the metric */
+    const char *unit; /* a value metric's own unit, NULL for a time in the column's unit */
 };
 
 /* What `compare` prints: one row per metric, one column per run. */

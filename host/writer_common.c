@@ -74,6 +74,8 @@ int comparison_ratio(const struct comparison *t, size_t row, size_t run, double 
         return -1;
     if (!a->ok || !b->ok || a->value <= 0)
         return 0;
+    if ((a->unit || b->unit) && (!a->unit || !b->unit || strcmp(a->unit, b->unit) != 0))
+        return 0; /* figures in different units have no ratio */
     *ratio = b->value / a->value;
     return 1;
 }

@@ -169,6 +169,14 @@ static cJSON *json_metric(const struct metric *m)
                 cJSON_AddNumberToObject(e, k[i], (double)v[i]);
         }
     }
+    if (metric_hist_complete(m)) {
+        cJSON *hi = cJSON_AddObjectToObject(o, "histogram");
+        cJSON_AddNumberToObject(hi, "lo", (double)m->hist->lo);
+        cJSON_AddNumberToObject(hi, "width", (double)m->hist->width);
+        cJSON *c = cJSON_AddArrayToObject(hi, "counts");
+        for (size_t i = 0; i < m->hist->n; i++)
+            cJSON_AddItemToArray(c, cJSON_CreateNumber((double)m->hist->count[i]));
+    }
     return o;
 }
 

@@ -123,6 +123,8 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
         if (full) {
             char n[24];
             u64s(n, sizeof n, m->n);
+            if (m->n == 0 && (m->flags & MF_MEAN_ONLY))
+                strcpy(n, "-"); /* a log that does not say */
             fprintf(out, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %12s  %-*s %s", idw,
                     term(m->id), n, mean, sd, mn, p50, p90, p99, p999, mx, ns, uw, term(mu), flags);
             for (size_t k = 0; k < m->n_extra; k++)
@@ -220,6 +222,69 @@ static int text_comparison(FILE *out, const struct comparison *t)
     return ferror(out) ? -1 : 0;
 }
 
+#define HIST_BAR 50  /* characters of the longest bar */
+#define HIST_ROWS 64 /* at most this many rows: neighbouring buckets are summed */
+
+/* One row: buckets [i, i + g) of h (their range), a bar scaled to the largest row, the count. */
+static void hist_row(FILE *out, const struct hist *h, size_t i, size_t g, uint64_t c, uint64_t most,
+                     int w)
+{
+    uint64_t from = h->lo + i * h->width, to = from + g * h->width - 1;
+    char range[64], bar[HIST_BAR + 1];
+    size_t len = c ? (size_t)((c * HIST_BAR + most - 1) / most) : 0;
+    if (i + g >= h->n)
+        snprintf(range, sizeof range, "%*llu and up", w, (unsigned long long)from);
+    else if (to == from)
+        snprintf(range, sizeof range, "%*llu", w, (unsigned long long)from);
+    else
+        snprintf(range, sizeof range, "%*llu..%-*llu", w, (unsigned long long)from, w,
+                 (unsigned long long)to);
+    memset(bar, '#', len);
+    bar[len] = '\0';
+    fprintf(out, "  %-*s |%-*s %llu\n", 2 * w + 7, range, HIST_BAR, bar, (unsigned long long)c);
+}
+
+/* The count of rows [i, i + g) of h. */
+static uint64_t hist_sum(const struct hist *h, size_t i, size_t g)
+{
+    uint64_t c = 0;
+    for (size_t k = i; k < i + g && k < h->n; k++)
+        c += h->count[k];
+    return c;
+}
+
+/* Metric m's histogram as a bar chart of at most HIST_ROWS rows (each the sum
+ * of g neighbouring buckets); runs of empty rows in one line. */
+static void text_histogram(FILE *out, const struct run *r, const struct metric *m)
+{
+    const struct hist *h = m->hist;
+    size_t g = (h->n + HIST_ROWS - 1) / HIST_ROWS;
+    uint64_t most = 1, top = h->lo + h->n * h->width;
+    char digits[24];
+    for (size_t i = 0; i < h->n; i += g)
+        if (hist_sum(h, i, g) > most)
+            most = hist_sum(h, i, g);
+    int w = snprintf(digits, sizeof digits, "%llu", (unsigned long long)top);
+    fprintf(out, "\nhistogram of %s (%s; %llu samples; %zu bucket%s of %llu from %llu", m->id,
+            metric_is_value(m) ? m->unit
+            : r->unit          ? r->unit
+                               : "?",
+            (unsigned long long)m->n, h->n, h->n == 1 ? "" : "s", (unsigned long long)h->width,
+            (unsigned long long)h->lo);
+    fprintf(out, g > 1 ? "; %zu per row):\n" : "):\n", g);
+    for (size_t i = 0; i < h->n; i += g) {
+        size_t j = i;
+        while (j + g < h->n && hist_sum(h, j, g) == 0)
+            j += g;
+        if (j > i + g) { /* two or more empty rows before row j */
+            fprintf(out, "  %-*s |\n", 2 * w + 7, "...");
+            i = j - g;
+            continue;
+        }
+        hist_row(out, h, i, g, hist_sum(h, i, g), most, w);
+    }
+}
+
 static int text_run(FILE *out, const struct run *r)
 {
     text_run_header(out, r);
@@ -234,6 +299,9 @@ static int text_run(FILE *out, const struct run *r)
         text_metrics_table(out, &view, 1);
         run_unit_view_free(&view);
     }
+    for (size_t i = 0; i < r->n_m; i++)
+        if (metric_hist_complete(&r->m[i]))
+            text_histogram(out, r, &r->m[i]);
     return ferror(out) ? -1 : 0;
 }
 

@@ -306,6 +306,9 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
     case RTB_CAP_IRQ_WAKE:
         why = "a thread woken in a signal handler runs before the handler returns";
         break;
+    case RTB_CAP_IRQ_LOCK:
+        why = "a process cannot mask interrupts (only the kernel can)";
+        break;
     default:
         why = "unknown capability";
         break;

@@ -8,6 +8,11 @@
  * with mlockall(MCL_FUTURE) a thread does not fault in an 8 MiB stack. */
 #define RTB_CONFIG_STACK_SIZE 65536u
 
+/* Rhealstone's 50-thread task switch: 50 threads of 32 KiB (twice glibc's
+ * PTHREAD_STACK_MIN of 16 KiB, which also holds the thread's TLS). */
+#define RTB_CONFIG_SMALL_STACKS 50u
+#define RTB_CONFIG_SMALL_STACK_SIZE 32768u
+
 /* Up to 100000 measured samples per benchmark (400 KB of static memory). */
 #define RTB_CONFIG_MAX_SAMPLES 100000u
 

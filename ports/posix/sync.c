@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <time.h>
+#include <unistd.h> /* _POSIX_THREAD_PRIO_INHERIT (the #if below is false without it) */
 
 #include "posix_port.h"
 #include "rtb/port.h"

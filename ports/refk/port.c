@@ -266,6 +266,18 @@ void rtb_free(void *p)
  * rtb_irq_trigger, rtb_in_isr), shared with the FreeRTOS and ThreadX adapters;
  * refk's ISR-safe calls need no wrapper around the handler. */
 
+/* PRIMASK, as refk's own critical sections: masks SysTick, the software IRQ
+ * and every other configurable interrupt. */
+unsigned rtb_irq_lock(void)
+{
+    return refk_irq_save();
+}
+
+void rtb_irq_unlock(unsigned key)
+{
+    refk_irq_restore(key);
+}
+
 /* ---- identity, console, exit ---------------------------------------------------------- */
 
 static char sched_desc[96];
@@ -302,6 +314,8 @@ static void info_init(void)
     p = put_str(p, end, "prio-preemptive/32 primask tick=");
     p = put_uint(p, end, REFK_TICK_HZ);
     p = put_str(p, end, "Hz-on-demand");
+    if (!REFK_PRIO_INHERIT)
+        p = put_str(p, end, " no-prio-inherit");
     if (shift >= 0) {
         p = put_str(p, end, " icount-shift=");
         p = put_uint(p, end, (uint32_t)shift);

@@ -45,6 +45,13 @@
 #define REFK_TICK_HZ 1000u
 #endif
 
+/* Priority inheritance on mutexes (1). 0 builds a kernel without it, for the
+ * test that proves rhealstone.deadlock_break detects its absence (the image
+ * rtbench-nopi-<board>.elf); nothing else should turn it off. */
+#ifndef REFK_PRIO_INHERIT
+#define REFK_PRIO_INHERIT 1
+#endif
+
 #define REFK_NO_WAIT 0
 #define REFK_FOREVER (-1)
 

@@ -472,6 +472,8 @@ unsigned refk_effective_prio(const struct refk_thread *t)
 {
     const struct refk_mutex *m;
     unsigned p = t->base_prio;
+    if (!REFK_PRIO_INHERIT)
+        return p;
     for (m = t->held; m != NULL; m = m->next_held)
         if (m->wq.head != NULL && m->wq.head->prio > p)
             p = m->wq.head->prio; /* wait queues are sorted: the head is the most urgent */

@@ -141,7 +141,11 @@ static __attribute__((noinline)) int mutex_lock_slow(struct refk_mutex *m, int32
         refk_unlock();
         return REFK_EPERM;
     }
+#if REFK_PRIO_INHERIT
     refk_inherit(o, c->prio);
+#else
+    (void)o;
+#endif
     c->wait_mutex = m;
     /* the unlocker hands ownership over (owner = us, count = 1) before waking us */
     ret = refk_block(&m->wq, timeout);
@@ -180,7 +184,7 @@ static void mutex_release(struct refk_mutex *m)
         mutex_take(m, t, 1);
         t->wait_mutex = NULL;
         refk_wake(s, t, REFK_OK);
-        if (m->wq.head != NULL && m->wq.head->prio > t->prio)
+        if (REFK_PRIO_INHERIT && m->wq.head != NULL && m->wq.head->prio > t->prio)
             refk_reprio(t, m->wq.head->prio);
     } else {
         m->owner = NULL;

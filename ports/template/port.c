@@ -7,7 +7,9 @@
  * suite/include/rtb/port.h: the comment above each function here names the
  * declaration to read. Objects your kernel does not have are not written
  * here: CMakeLists.txt compiles ports/common/absent_*.c for them (events,
- * FIFO/LIFO, stack of words, message queues), and rtb_port_has() says why.
+ * FIFO/LIFO, stack of words, message queues, interrupt masking:
+ * absent_irq_lock.c; a kernel that can mask interrupts writes rtb_irq_lock
+ * and rtb_irq_unlock here instead), and rtb_port_has() says why.
  * Here every call returns RTB_ERR_NOTSUP and rtb_port_has() reports nothing,
  * so a run on the template prints n/a for every benchmark.
  *

@@ -17,6 +17,7 @@
 
 #include "bench_fns.h" /* suite/core: the prototypes of the catalog */
 #include "rtb/bench.h"
+#include "rtb/stats.h" /* rtb_delta, rtb_scale: windows a family computes itself */
 
 #define RTB_B_PRIO_LOW (RTB_PRIO_MAIN - 1)
 #define RTB_B_PRIO_HIGH (RTB_PRIO_MAIN + 1)
@@ -40,6 +41,16 @@ static inline int rtb_b_result(struct rtb_ctx *ctx, int rc, const char *why)
     if (rc == RTB_ERR_NOTSUP)
         return rtb_na(ctx, why);
     return rc;
+}
+
+/* n/a unless the build gives `n` helper stacks (rtb_stack(0 .. n-1)): a
+ * small board may keep fewer than a family needs (RTB_CONFIG_MAX_THREADS). */
+static inline int rtb_b_need_stacks(struct rtb_ctx *ctx, unsigned n)
+{
+    if (n > 0 && rtb_stack(n - 1) == NULL)
+        return rtb_na(ctx, "not enough helper thread stacks in this build "
+                           "(raise RTB_CONFIG_MAX_THREADS)");
+    return 0;
 }
 
 /* Create a helper thread on benchmark stack `index` (not started). */

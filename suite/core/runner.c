@@ -53,7 +53,17 @@ struct rtb_ctx {
     unsigned n_extras;     /* rtb_extra() pairs kept */
     const char *extra_key[RTB_MAX_EXTRAS];
     uint64_t extra_value[RTB_MAX_EXTRAS];
+    unsigned hist_buckets;  /* rtb_histogram(): 0 = none */
+    uint32_t hist_width;    /* 0 = from the data */
+    uint64_t mean_ns_milli; /* set by report_result (for RTB_KEEP_MEAN) */
 };
+
+/* The means kept for later benchmarks of the run (RTB_KEEP_MEAN). */
+static struct {
+    const char *id;
+    uint64_t ns_milli;
+} kept[RTB_KEPT_MAX];
+static unsigned n_kept;
 
 static uint32_t sample_buf[RTB_CONFIG_MAX_SAMPLES];
 
@@ -101,6 +111,26 @@ void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1)
     RTB_CM_WINDOW(t0, t1); /* the same window for the cycle model (rtb/cycle_marks.h) */
 }
 
+void rtb_sample_ticks(struct rtb_ctx *ctx, int64_t ticks)
+{
+    uint32_t seen = ctx->seen++;
+    if (seen < ctx->warmup || ctx->n >= ctx->cap)
+        return;
+    if (ticks < 0) {
+        ctx->clamped++;
+        ticks = 0;
+    } else if ((uint64_t)ticks > UINT32_MAX) {
+        ctx->saturated++;
+        ticks = UINT32_MAX;
+    }
+    ctx->samples[ctx->n++] = (uint32_t)ticks;
+}
+
+uint64_t rtb_overhead_ticks(const struct rtb_ctx *ctx)
+{
+    return ctx->overhead;
+}
+
 int rtb_na(struct rtb_ctx *ctx, const char *why)
 {
     /* the first reason is the precise one: rtb_b_result() may add a general one */
@@ -113,6 +143,31 @@ int rtb_fail(struct rtb_ctx *ctx, int err, const char *check)
 {
     ctx->check = check;
     return err < 0 ? err : RTB_ERR_CHECK;
+}
+
+void rtb_histogram(struct rtb_ctx *ctx, unsigned buckets, uint32_t width)
+{
+    if (buckets > RTB_HIST_MAX_BUCKETS)
+        buckets = RTB_HIST_MAX_BUCKETS;
+    ctx->hist_buckets = buckets;
+    ctx->hist_width = width;
+}
+
+int rtb_kept_mean_ns_milli(const char *id, uint64_t *ns_milli)
+{
+    unsigned i;
+    for (i = 0; i < n_kept; i++) {
+        const char *a = kept[i].id, *b = id;
+        while (*a && *a == *b) {
+            a++;
+            b++;
+        }
+        if (*a == *b) {
+            *ns_milli = kept[i].ns_milli;
+            return 0;
+        }
+    }
+    return RTB_ERR_NOTSUP;
 }
 
 void *rtb_stack(unsigned index)
@@ -309,7 +364,70 @@ static unsigned report_failed(const struct rtb_bench_def *b, const char *id, int
     return rec_emit(&r);
 }
 
-static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ctx *ctx,
+/* ---- histograms (G records) --------------------------------------------- */
+
+#define HIST_CHUNK 16u /* buckets per G record: at most 16 x 11 characters of counts */
+
+/* The buckets and width of a result's histogram, from its statistics: the
+ * width asked for, or the one that spreads min..p99 over the buckets; no
+ * more buckets than it takes to reach the maximum. 0 when it has none. */
+static unsigned hist_geometry(const struct rtb_ctx *ctx, const struct rtb_stats *st,
+                              uint32_t *width)
+{
+    uint64_t w = ctx->hist_width, reach;
+
+    if (ctx->hist_buckets == 0 || st->n == 0)
+        return 0;
+    if (w == 0) {
+        w = ((uint64_t)st->p99 - st->min + ctx->hist_buckets) / ctx->hist_buckets;
+        if (w == 0)
+            w = 1;
+        if (w > UINT32_MAX)
+            w = UINT32_MAX;
+    }
+    *width = (uint32_t)w;
+    reach = ((uint64_t)st->max - st->min + w) / w; /* buckets from min to max */
+    return reach < ctx->hist_buckets ? (unsigned)reach : ctx->hist_buckets;
+}
+
+/* The G records of a histogram of `nb` buckets of `width` from `lo`, over
+ * the sorted samples; the last bucket also counts everything above it.
+ * 1 if every record was written. */
+static unsigned emit_histogram(const struct rtb_bench_def *b, const uint32_t *sorted, uint32_t n,
+                               uint32_t lo, uint32_t width, unsigned nb)
+{
+    char counts[HIST_CHUNK * 11u + 1u];
+    struct rtb_rec r;
+    uint32_t at = 0; /* samples in the buckets so far */
+    unsigned first, i, all = 1;
+
+    for (first = 0; first < nb; first += HIST_CHUNK) {
+        size_t len = 0;
+        for (i = first; i < nb && i < first + HIST_CHUNK; i++) {
+            uint32_t start = at;
+            if (i + 1u == nb) {
+                at = n;
+            } else {
+                uint64_t end = (uint64_t)lo + (uint64_t)(i + 1u) * width;
+                while (at < n && sorted[at] < end)
+                    at++;
+            }
+            if (i > first)
+                counts[len++] = ',';
+            len += rtb_fmt_u64(counts + len, at - start);
+        }
+        rtb_rec_begin(&r, line_buf, sizeof line_buf, 'G');
+        rtb_rec_str(&r, "id", b->id);
+        rtb_rec_u64(&r, "lo", lo);
+        rtb_rec_u64(&r, "width", width);
+        rtb_rec_u64(&r, "first", first);
+        rtb_rec_str(&r, "c", counts);
+        all &= rec_emit(&r);
+    }
+    return all;
+}
+
+static unsigned report_result(const struct rtb_bench_def *b, struct rtb_ctx *ctx,
                               const struct rtb_timer_desc *td, int nosched, uint32_t seq)
 {
     struct rtb_stats st;
@@ -318,7 +436,8 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     char flags[32], num[28];
     uint64_t mean_milli, sd_milli, mean_ns_milli;
     uint32_t un = td->unit_num, ud = td->unit_den;
-    unsigned i;
+    unsigned i, hist;
+    uint32_t hist_width = 0;
     size_t fl = 0;
     int conv_saturated = 0;
 
@@ -340,6 +459,8 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     mean_milli = st.mean_milli;
     sd_milli = st.sd_milli;
     mean_ns_milli = rtb_scale(mean_milli, td->ns_num, td->ns_den);
+    ctx->mean_ns_milli = mean_ns_milli;
+    hist = hist_geometry(ctx, &st, &hist_width);
 
     flags[0] = '\0';
     if (ctx->clamped)
@@ -400,8 +521,13 @@ static unsigned report_result(const struct rtb_bench_def *b, const struct rtb_ct
     }
     for (i = 0; i < ctx->n_extras; i++)
         rtb_rec_u64(&r, ctx->extra_key[i], ctx->extra_value[i]);
+    if (hist > 0)
+        rtb_rec_u64(&r, "hist", hist);
     rec_number(&r, seq);
-    return rec_emit(&r);
+    if (!rec_emit(&r))
+        return 0;
+    /* the samples are sorted now (rtb_stats_compute) */
+    return hist == 0 || emit_histogram(b, ctx->samples, ctx->n, st.min, hist_width, hist);
 }
 
 /* ---- the run ---------------------------------------------------------------- */
@@ -531,6 +657,9 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     ctx.unit_flags = 0;
     ctx.id_suffix = NULL;
     ctx.n_extras = 0;
+    ctx.hist_buckets = 0;
+    ctx.hist_width = 0;
+    ctx.mean_ns_milli = 0;
     running = b;
     running_ctx = &ctx;
     running_seq = seq;
@@ -553,7 +682,14 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
         report_failed(b, result_id(b, &ctx), rc, native, ctx.check, seq);
         return rc;
     }
-    return report_result(b, &ctx, td, nosched, seq) ? 0 : RTB_ERR_OVERFLOW;
+    if (!report_result(b, &ctx, td, nosched, seq))
+        return RTB_ERR_OVERFLOW;
+    if ((b->flags & RTB_KEEP_MEAN) && ctx.unit == NULL && n_kept < RTB_KEPT_MAX) {
+        kept[n_kept].id = b->id;
+        kept[n_kept].ns_milli = ctx.mean_ns_milli;
+        n_kept++;
+    }
+    return 0;
 }
 
 int rtb_main(const struct rtb_run_config *cfg)
@@ -617,6 +753,7 @@ int rtb_main(const struct rtb_run_config *cfg)
         return RTB_ERR_INVAL;
     }
     rtb_params_use(params);
+    n_kept = 0; /* nothing of an earlier run is kept */
     overhead = calibrate(td->bits);
 
     /* human banner, then the header record */

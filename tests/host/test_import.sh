@@ -35,11 +35,13 @@ check "aligned and compact identical in ns" '[ "$(identical_rows)" -eq 47 ]'
 run "$RTB" compare compact --db "$DB" --metrics heap.malloc.immediate --format csv
 check "compare by label" 'echo "$out" | grep -q "^heap.malloc.immediate,524,mean,$"'
 
-# ---- fixtures that are not latency_measure logs ----
-for f in "$FIX/rhealstone/tenonos_rk3568.log"; do
+# ---- a file that no importer reads (Rhealstone and cyclictest: test_families.sh,
+# zbus: test_sweep.sh) ----
+printf 'boot\nhello world\n' >"$TMP/other.log"
+for f in "$TMP/other.log"; do
     run "$RTB" import --db "$DB" "$f"
     check "import $(basename "$f") exit 2" '[ $rc -eq 2 ]'
-    check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no latency_measure results"'
+    check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no rtbench records, no latency_measure results, no zbus-style CSV rows, no Rhealstone results and no cyclictest JSON$"'
     check "import $(basename "$f") stores nothing" '[ -z "$out" ]'
     run "$RTB" import --db "$DB" --format zephyr "$f"
     check "import --format zephyr $(basename "$f")" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $f: no latency_measure results" ]'

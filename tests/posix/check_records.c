@@ -2,8 +2,9 @@
  * rtbench - check one rtbench-posix output (stdin) against the record format
  * (docs/records.md), with the host tool's record parser and the catalog as
  * the C preprocessor reads it (catalog_ids.h).
- *   check_records default               every default id once (the 47 latency_measure ids and
- *                                       the 8 Thread-Metric ones), nothing FAILED
+ *   check_records default               every default id once (every catalog id but
+ *                                       calib.*: the 47 latency_measure ids, Thread-Metric's
+ *                                       8 and the Rhealstone/OSEK/timer families), nothing FAILED
  *   check_records fallback              the same without strict priority scheduling (not
  *                                       root): the header says SCHED_OTHER, results that
  *                                       need it are flagged nosched
@@ -35,6 +36,13 @@ static int is_default_id(const char *id)
 static int is_tm_id(const char *id)
 {
     return strncmp(id, "tm.", 3) == 0;
+}
+
+/* Zephyr latency_measure's ids: not Thread-Metric, not the families of issue 8. */
+static int is_latency_id(const char *id)
+{
+    return !is_tm_id(id) && strncmp(id, "rhealstone.", 11) != 0 && strncmp(id, "osek.", 5) != 0 &&
+           strncmp(id, "timer.", 6) != 0;
 }
 
 /* Thread-Metric (suite/bench/tm.c) with its defaults: a score per period in
@@ -90,13 +98,64 @@ static void check_values(const struct metric *m)
            m->id);
 }
 
+/* The families beyond latency_measure on POSIX: what it has is measured, what
+ * it lacks is n/a with the reason; as root the composite is computed from the
+ * six Rhealstone figures of the same run, and deadlock break proves that the
+ * mutexes have priority inheritance. */
+static void check_families(const struct run *run, int fallback)
+{
+    static const char *const measured[] = {"rhealstone.interrupt_latency", "osek.isr1.latency",
+                                           "osek.isr1.exit", "osek.isr2.latency", "osek.isr2.exit"};
+    static const char *const measured_rt[] = {
+        "rhealstone.task_switch",     "rhealstone.task_switch.50",
+        "rhealstone.preemption",      "rhealstone.semaphore_shuffle",
+        "rhealstone.deadlock_break",  "rhealstone.message_latency",
+        "osek.task.activate.preempt", "osek.task.activate.nopreempt",
+        "osek.task.terminate",        "timer.deviation"};
+    static const char *const absent[] = {"timer.deviation.interference", "osek.task.from_isr2",
+                                         "osek.task.terminate.from_isr"};
+    for (size_t i = 0; i < sizeof measured / sizeof measured[0]; i++) {
+        const struct metric *m = run_find_metric(run, measured[i]);
+        CHECKF(m && m->state == MS_OK, "%s has a figure", measured[i]);
+    }
+    for (size_t i = 0; !fallback && i < sizeof measured_rt / sizeof measured_rt[0]; i++) {
+        const struct metric *m = run_find_metric(run, measured_rt[i]);
+        CHECKF(m && m->state == MS_OK, "%s has a figure", measured_rt[i]);
+    }
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+        const struct metric *m = run_find_metric(run, absent[i]);
+        CHECKF(m && m->state == MS_NA && m->reason && *m->reason, "%s is n/a with a reason",
+               absent[i]);
+    }
+    const struct metric *c = run_find_metric(run, "rhealstone.composite");
+    if (fallback) {
+        CHECKF(c && c->state == MS_NA, "without strict scheduling the composite is n/a");
+        return;
+    }
+    CHECKF(c && c->state == MS_OK && c->unit && strcmp(c->unit, "rhealstones/s") == 0 &&
+               c->higher_better && c->n == 1,
+           "the composite: one value in rhealstones/s, higher is better");
+    /* Kar and Porter's figure: 1 / (mean of the six, in seconds) */
+    static const char *const six[] = {
+        "rhealstone.task_switch",       "rhealstone.preemption",     "rhealstone.interrupt_latency",
+        "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_latency"};
+    double sum_ns = 0;
+    for (size_t i = 0; i < 6; i++) {
+        const struct metric *m = run_find_metric(run, six[i]);
+        sum_ns += m && m->state == MS_OK ? m->mean_ns : 1e30;
+    }
+    double want = 6e9 / sum_ns;
+    CHECKF(c && c->state == MS_OK && c->mean > 0.99 * want && c->mean < 1.01 * want,
+           "composite %.0f = 6 / (sum of the six means in s) = %.0f", c ? c->mean : -1.0, want);
+}
+
 static void check_default(const struct run *run, int fallback)
 {
     size_t ids = 0, latency = 0;
     for (size_t i = 0; i < TEST_CATALOG_LEN; i++)
         if (is_default_id(test_catalog[i].id)) {
             ids++;
-            latency += !is_tm_id(test_catalog[i].id);
+            latency += is_latency_id(test_catalog[i].id);
             CHECKF(run_find_metric(run, test_catalog[i].id) != NULL, "%s has a record",
                    test_catalog[i].id);
         }
@@ -106,6 +165,7 @@ static void check_default(const struct run *run, int fallback)
         CHECKF(is_default_id(run->m[i].id) && catalog_entry(run->m[i].id),
                "%s is a default id of the catalog", run->m[i].id);
     check_tm(run, fallback);
+    check_families(run, fallback);
     const struct metric *blk = run_find_metric(run, "semaphore.take.blocking.k_to_k");
     const struct metric *imm = run_find_metric(run, "semaphore.take.immediate.kernel");
     int both = blk && imm && blk->state == MS_OK && imm->state == MS_OK;

@@ -13,6 +13,9 @@
  *   qemu_check elfsize  ELF                         ram/rom from the section headers are sane
  *   qemu_check msgq     QEMU MACHINE BOARD ELF      the message-throughput family (msgq.*) on
  *                                                   the reference kernel: checks, orderings, limits
+ *   qemu_check families QEMU MACHINE BOARD ELF      Rhealstone, OSEK and timer families
+ *   qemu_check nopi     QEMU MACHINE BOARD ELF      deadlock_break fails without priority
+ *                                                   inheritance (rtbench-nopi-<board>.elf)
  * MACHINE is QEMU's -M, BOARD the board's name (its folder in boards/), ISA
  * its RTB_BOARD_ISA (board.cmake).
  *
@@ -22,6 +25,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -401,28 +405,32 @@ static int t_suite(const char *qemu, const char *machine, const char *board, con
             continue;
         }
         const struct metric *m = run_find_metric(run, test_catalog[i].id);
-        /* a value metric (Thread-Metric: one score per period, 3 by default)
-         * does not take --iterations samples */
-        int good = m && m->state == MS_OK &&
-                   m->n == (metric_is_value(m) ? TM_PERIODS : SUITE_ITERATIONS) &&
-                   !(m->flags & (MF_CLAMPED | MF_SATURATED));
+        /* a value metric: Thread-Metric's one score per period (3 by default),
+         * rhealstone.composite's one value computed from six others */
+        uint64_t n_want = !m || !metric_is_value(m)                    ? SUITE_ITERATIONS
+                          : strncmp(test_catalog[i].id, "tm.", 3) == 0 ? TM_PERIODS
+                                                                       : 1;
+        int good =
+            m && m->state == MS_OK && m->n == n_want && !(m->flags & (MF_CLAMPED | MF_SATURATED));
         if (strncmp(test_catalog[i].id, "calib.", 6) != 0 &&
-            strncmp(test_catalog[i].id, "tm.", 3) != 0)
+            strncmp(test_catalog[i].id, "tm.", 3) != 0 &&
+            strncmp(test_catalog[i].id, "rhealstone.", 11) != 0 &&
+            strncmp(test_catalog[i].id, "osek.", 5) != 0 &&
+            strncmp(test_catalog[i].id, "timer.", 6) != 0)
             latency++;
         if (good)
             ok++;
         else
             CHECKF(0, "%s %s: %s", board, test_catalog[i].id,
-                   !m                                                ? "missing"
-                   : m->state == MS_NA                               ? "n/a"
-                   : m->state == MS_FAILED                           ? "FAILED"
-                   : !metric_is_value(m) && m->n != SUITE_ITERATIONS ? "wrong sample count"
-                   : metric_is_value(m) && m->n != TM_PERIODS        ? "wrong period count"
-                                                              : "clamped or saturated samples");
+                   !m                      ? "missing"
+                   : m->state == MS_NA     ? "n/a"
+                   : m->state == MS_FAILED ? "FAILED"
+                   : m->n != n_want        ? "wrong sample count"
+                                           : "clamped or saturated samples");
     }
     CHECKF(ok == n_ids - skipped,
            "%s all %zu catalog ids of the default filter measured (%zu latency_measure ids + tm + "
-           "calib), none n/a or failed",
+           "families + calib), none n/a or failed",
            board, n_ids - skipped, latency);
     CHECKF(latency >= 47, "%s the 47 latency_measure ids are in the catalog (%zu)", board, latency);
 
@@ -802,6 +810,207 @@ static int t_elfsize(const char *elf)
     return 0;
 }
 
+/* ---- the Rhealstone, OSEK and timer families ---------------------------- */
+
+/* The one run in QEMU's output (parsed into *p), or NULL after a failed check. */
+static const struct run *parse_one(const char *board, struct result *r, struct record_parser *p)
+{
+    record_parser_init(p);
+    for (char *s = r->out; *s;) {
+        char *e = strchr(s, '\n');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        record_parser_feed(p, s, l);
+        s += l + (e ? 1 : 0);
+    }
+    record_parser_finish(p);
+    CHECKF(p->issues.total == 0 && p->n_runs == 1,
+           "%s one run, every record valid (%zu runs, %lu issues)", board, p->n_runs,
+           (unsigned long)p->issues.total);
+    return p->n_runs == 1 ? p->runs[0] : NULL;
+}
+
+static const struct metric *ok_metric(const struct run *run, const char *id)
+{
+    const struct metric *m = run ? run_find_metric(run, id) : NULL;
+    return m && m->state == MS_OK ? m : NULL;
+}
+
+/* The mean of timer.deviation.interference with --params PARAMS (-1 if none). */
+static double interference_mean(const char *qemu, const char *machine, const char *elf,
+                                const char *params)
+{
+    char append[160];
+    struct result r;
+    struct record_parser p;
+    snprintf(append, sizeof append,
+             "--filter timer.deviation.interference --iterations 100 --params %s", params);
+    if (run_qemu(qemu, machine, elf, 1, append, &r) != 0)
+        return -1;
+    const struct run *run = parse_one(params, &r, &p);
+    const struct metric *m = ok_metric(run, "timer.deviation.interference");
+    double mean = m ? m->mean : -1;
+    record_parser_free(&p);
+    free(r.out);
+    return mean;
+}
+
+/* The histogram of M is whole and counts its samples. */
+static int hist_ok(const struct metric *m)
+{
+    uint64_t sum = 0;
+    if (!m || !metric_hist_complete(m))
+        return 0;
+    for (size_t i = 0; i < m->hist->n; i++)
+        sum += m->hist->count[i];
+    return sum == m->n && m->hist->lo == m->min;
+}
+
+static void check_rhealstone(const char *board, const struct run *run)
+{
+    const struct metric *ts = ok_metric(run, "rhealstone.task_switch");
+    const struct metric *ts50 = ok_metric(run, "rhealstone.task_switch.50");
+    const struct metric *c = ok_metric(run, "rhealstone.composite");
+    /* refk's scheduler is O(1): 50 ready equals switch as fast as 2 */
+    CHECKF(ts && ts50 && fabs(ts50->mean - ts->mean) <= fmax(2.0, 0.05 * ts->mean),
+           "%s task switch among 50 (%.1f) within max(2, 5 %%) of among 2 (%.1f)", board,
+           ts50 ? ts50->mean : -1.0, ts ? ts->mean : -1.0);
+    static const char *const six[] = {
+        "rhealstone.task_switch",       "rhealstone.preemption",     "rhealstone.interrupt_latency",
+        "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_latency"};
+    static const char *const keys[] = {"task_switch_ns",       "preemption_ns",
+                                       "interrupt_latency_ns", "semaphore_shuffle_ns",
+                                       "deadlock_break_ns",    "message_latency_ns"};
+    double sum = 0;
+    int extras = 1;
+    for (size_t i = 0; i < 6; i++) {
+        const struct metric *m = ok_metric(run, six[i]);
+        const char *x = c ? metric_extra(c, keys[i]) : NULL;
+        sum += m ? m->mean_ns : 1e30;
+        if (!m || !x || fabs(strtod(x, NULL) - m->mean_ns) > 0.5)
+            extras = 0;
+    }
+    CHECKF(c && c->n == 1 && c->higher_better && fabs(c->mean - floor(6e9 / sum + 0.5)) <= 1.0,
+           "%s composite %.0f rhealstones/s = 6 / (sum of the six means in s) = %.1f", board,
+           c ? c->mean : -1.0, 6e9 / sum);
+    CHECKF(extras, "%s the composite carries each of the six means in ns", board);
+    const struct metric *il = ok_metric(run, "rhealstone.interrupt_latency");
+    const struct metric *i1 = ok_metric(run, "osek.isr1.latency");
+    CHECKF(il && i1 && il->mean == i1->mean,
+           "%s Rhealstone interrupt latency is OSEK's ISR1 latency (%.1f, %.1f)", board,
+           il ? il->mean : -1.0, i1 ? i1->mean : -1.0);
+    const struct metric *db = ok_metric(run, "rhealstone.deadlock_break");
+    const struct metric *pre = ok_metric(run, "rhealstone.preemption");
+    CHECKF(db && pre && db->mean > pre->mean,
+           "%s breaking the deadlock (%.1f: block, inherit, switch, release, switch) costs more "
+           "than one preemption (%.1f)",
+           board, db ? db->mean : -1.0, pre ? pre->mean : -1.0);
+}
+
+static void check_osek(const char *board, const struct run *run)
+{
+    const struct metric *x2 = ok_metric(run, "osek.isr2.exit");
+    const struct metric *t2 = ok_metric(run, "osek.task.from_isr2");
+    CHECKF(x2 && t2 && x2->mean < t2->mean,
+           "%s an ISR2 exit that wakes nothing (%.1f) costs less than one that switches (%.1f)",
+           board, x2 ? x2->mean : -1.0, t2 ? t2->mean : -1.0);
+    const struct metric *np = ok_metric(run, "osek.task.activate.nopreempt");
+    const struct metric *pr = ok_metric(run, "osek.task.activate.preempt");
+    CHECKF(np && pr && np->mean < pr->mean,
+           "%s activating a less urgent task (%.1f) costs less than activating with preemption "
+           "(%.1f)",
+           board, np ? np->mean : -1.0, pr ? pr->mean : -1.0);
+    const struct metric *l1 = ok_metric(run, "osek.isr1.latency");
+    const struct metric *x1 = ok_metric(run, "osek.isr1.exit");
+    CHECKF(l1 && x1 && l1->min == l1->max && x1->min == x1->max,
+           "%s ISR1 latency and exit are deterministic under icount", board);
+}
+
+static void check_timer(const char *board, const struct run *run)
+{
+    const struct metric *td = ok_metric(run, "timer.deviation");
+    const struct metric *ti = ok_metric(run, "timer.deviation.interference");
+    CHECKF(td && ti && ti->mean >= td->mean && ti->max > td->max,
+           "%s the deviation with interrupts masked meanwhile (mean %.1f, max %llu) is not smaller "
+           "than without (mean %.1f, max %llu)",
+           board, ti ? ti->mean : -1.0, ti ? (unsigned long long)ti->max : 0ULL,
+           td ? td->mean : -1.0, td ? (unsigned long long)td->max : 0ULL);
+    CHECKF(hist_ok(td) && hist_ok(ti), "%s both carry a whole histogram that counts every sample",
+           board);
+    const char *iv = td ? metric_extra(td, "interval_us") : NULL;
+    const char *mk = ti ? metric_extra(ti, "mask") : NULL;
+    CHECKF(iv && strcmp(iv, "1000") == 0 && mk && strcmp(mk, "7500") == 0,
+           "%s parameters as extra figures (interval_us=%s mask=%s)", board, iv ? iv : "-",
+           mk ? mk : "-");
+}
+
+static int t_families(const char *qemu, const char *machine, const char *board, const char *elf)
+{
+    struct result r;
+    struct record_parser p;
+    if (run_qemu(qemu, machine, elf, 1, "--filter rhealstone.*,osek.*,timer.* --iterations 100",
+                 &r) != 0)
+        return fail_run("families");
+    CHECKF(r.status == 0, "%s families run exits 0 (got %d)", board, r.status);
+    const struct run *run = parse_one(board, &r, &p);
+    size_t n_ok = 0;
+    for (size_t i = 0; run && i < run->n_m; i++)
+        n_ok += run->m[i].state == MS_OK;
+    CHECKF(run && n_ok == run->n_m && n_ok == 19,
+           "%s all 19 ids of the three families measured (%zu)", board, n_ok);
+    check_rhealstone(board, run);
+    check_osek(board, run);
+    check_timer(board, run);
+    if (check_failures())
+        fputs(r.out, stdout);
+    record_parser_free(&p);
+    free(r.out);
+
+    /* the deviation grows with the masked part of the interference */
+    double m0 = interference_mean(qemu, machine, elf, "mask=0,enable=5000");
+    double m1 = interference_mean(qemu, machine, elf, "mask=5000,enable=5000");
+    double m2 = interference_mean(qemu, machine, elf, "mask=20000,enable=5000");
+    CHECKF(m0 > 0 && m0 <= m1 && m1 <= m2 && m2 > m0,
+           "%s deviation grows with mask: 0 -> %.1f, 5000 -> %.1f, 20000 -> %.1f ticks masked",
+           board, m0, m1, m2);
+
+    /* a bad parameter: a failure that says which, not a figure */
+    if (run_qemu(qemu, machine, elf, 1, "--filter timer.deviation --params interval_us=0", &r) != 0)
+        return fail_run("families");
+    CHECKF(r.status != 0 && strstr(r.out, "RTB1 F id=timer.deviation ") &&
+               strstr(r.out, "check=interval_us%20must%20be"),
+           "%s interval_us=0 fails with its reason (exit %d)", board, r.status);
+    free(r.out);
+    return 0;
+}
+
+/* A refk built without priority inheritance: deadlock_break must fail, loudly. */
+static int t_nopi(const char *qemu, const char *machine, const char *board, const char *elf)
+{
+    struct result r;
+    struct record_parser p;
+    if (run_qemu(qemu, machine, elf, 1, "--filter rhealstone.* --iterations 50", &r) != 0)
+        return fail_run("nopi");
+    const struct run *run = parse_one(board, &r, &p);
+    const char *sched = run ? run_hdr(run, "sched") : NULL;
+    CHECKF(sched && strstr(sched, "no-prio-inherit"), "%s the header says no-prio-inherit (%s)",
+           board, sched ? sched : "-");
+    const struct metric *m = run ? run_find_metric(run, "rhealstone.deadlock_break") : NULL;
+    CHECKF(m && m->state == MS_FAILED && m->err == -10 && m->reason &&
+               strstr(m->reason, "no priority inheritance"),
+           "%s deadlock_break FAILED: %s", board, m && m->reason ? m->reason : "(no failure)");
+    CHECKF(r.status != 0 && strstr(r.out, "FAILED : check (-10): the medium thread ran"),
+           "%s the failure is on the console and in the exit status (%d)", board, r.status);
+    const struct metric *c = run ? run_find_metric(run, "rhealstone.composite") : NULL;
+    CHECKF(c && c->state == MS_NA, "%s no composite without the deadlock break", board);
+    const struct metric *ts = run ? ok_metric(run, "rhealstone.task_switch") : NULL;
+    CHECKF(ts != NULL, "%s the other Rhealstone figures are still measured", board);
+    if (check_failures())
+        fputs(r.out, stdout);
+    record_parser_free(&p);
+    free(r.out);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int rc;
@@ -823,12 +1032,18 @@ int main(int argc, char **argv)
         rc = t_tm(argv[2], argv[3], argv[4], argv[5]);
     else if (argc == 6 && strcmp(argv[1], "msgq") == 0)
         rc = t_msgq(argv[2], argv[3], argv[4], argv[5]);
+    else if (argc == 6 && strcmp(argv[1], "families") == 0)
+        rc = t_families(argv[2], argv[3], argv[4], argv[5]);
+    else if (argc == 6 && strcmp(argv[1], "nopi") == 0)
+        rc = t_nopi(argv[2], argv[3], argv[4], argv[5]);
     else {
-        fprintf(stderr,
-                "usage: qemu_check bringup|hosttime|repeat|tm|msgq QEMU MACHINE BOARD ELF\n"
-                "       qemu_check faults QEMU MACHINE BOARD ELF ISA\n"
-                "       qemu_check faultrecord QEMU MACHINE BOARD ELF ISA\n"
-                "       qemu_check suite QEMU MACHINE BOARD ELF CATALOG_DEF | elfsize ELF\n");
+        fprintf(
+            stderr,
+            "usage: qemu_check bringup|hosttime|repeat|tm|msgq|families|nopi QEMU MACHINE BOARD "
+            "ELF\n"
+            "       qemu_check faults QEMU MACHINE BOARD ELF ISA\n"
+            "       qemu_check faultrecord QEMU MACHINE BOARD ELF ISA\n"
+            "       qemu_check suite QEMU MACHINE BOARD ELF CATALOG_DEF | elfsize ELF\n");
         return 2;
     }
     if (rc)

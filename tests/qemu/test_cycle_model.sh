@@ -16,8 +16,10 @@ db="$tmp/cm.db"
 stored() { "$rtbench" list --db "$db" 2>/dev/null | tail -n +2 | wc -l; }
 
 # two runs with the model, one without: every timed benchmark (Thread-Metric's tm.* and
-# the msgq.* throughput points are values, not windows, and take long)
-sel='*,-tm.*,-msgq.*'
+# the msgq.* throughput points are values, not windows, and take long) but the
+# Rhealstone/OSEK/timer families, which the marks do not cover yet (docs/cycle-model.md:
+# computed samples, and a 2-instruction difference on interrupt entry)
+sel='*,-tm.*,-msgq.*,-rhealstone.*,-osek.*,-timer.*'
 for i in 1 2; do
     "$rtbench" run --target qemu:$board --cycle-model $core --filter "$sel" --iterations 20 \
         --db "$db" >"$tmp/out$i" 2>"$tmp/err$i"

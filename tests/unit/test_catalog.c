@@ -117,7 +117,8 @@ static void test_catalog(void)
         const char *p;
         int ok = b->id && b->desc && b->family && b->fn && strlen(b->desc) <= 50 &&
                  strlen(b->id) > 0 && (b->caps & ~(RTB_NEED(RTB_CAP_COUNT) - 1u)) == 0 &&
-                 (b->caps & RTB_NEED(RTB_CAP_NONE)) == 0 && (b->flags & ~RTB_NEEDS_RT) == 0;
+                 (b->caps & RTB_NEED(RTB_CAP_NONE)) == 0 &&
+                 (b->flags & ~(RTB_NEEDS_RT | RTB_KEEP_MEAN)) == 0;
         for (p = b->id; ok && *p; p++)
             if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
                   *p == '+'))
@@ -157,6 +158,28 @@ static void test_catalog(void)
                 rtb_catalog[i].caps == (RTB_NEED(RTB_CAP_IRQ) | RTB_NEED(RTB_CAP_IRQ_WAKE) |
                                         RTB_NEED(RTB_CAP_THREAD) | RTB_NEED(RTB_CAP_SEM)),
             "isr.resume.different needs the interrupt, the wake from it, a thread and a semaphore");
+    }
+    {
+        /* Rhealstone's composite is computed from the six kept means: they
+         * come before it, and no more are kept than the runner has room for. */
+        static const char *const six[] = {
+            "rhealstone.task_switch",       "rhealstone.preemption",
+            "rhealstone.interrupt_latency", "rhealstone.semaphore_shuffle",
+            "rhealstone.deadlock_break",    "rhealstone.message_latency"};
+        unsigned kept = 0, composite = rtb_catalog_len, k, before = 0;
+        for (i = 0; i < rtb_catalog_len; i++) {
+            kept += (rtb_catalog[i].flags & RTB_KEEP_MEAN) != 0;
+            if (strcmp(rtb_catalog[i].id, "rhealstone.composite") == 0)
+                composite = i;
+        }
+        for (k = 0; k < 6; k++)
+            for (i = 0; i < composite; i++)
+                if (strcmp(rtb_catalog[i].id, six[k]) == 0 &&
+                    (rtb_catalog[i].flags & RTB_KEEP_MEAN))
+                    before++;
+        CHECKF(composite < rtb_catalog_len && before == 6,
+               "the six Rhealstone figures are kept and come before the composite (%u)", before);
+        CHECKF(kept <= RTB_KEPT_MAX, "at most RTB_KEPT_MAX entries keep their mean (%u)", kept);
     }
 }
 

@@ -55,6 +55,9 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
     case RTB_CAP_SEM:
     case RTB_CAP_MUTEX:
     case RTB_CAP_EVENTS:
+    case RTB_CAP_IRQ:
+    case RTB_CAP_SLEEP:
+    case RTB_CAP_IRQ_LOCK:
         return 1;
     case RTB_CAP_FIFO:
         if (why_not)
@@ -235,6 +238,72 @@ int rtb_bench_sem_take_blocking(struct rtb_ctx *ctx)
         return RTB_ERR_NOMEM;
     rtb_set_unit(ctx, "B/s", RTB_BETTER_HIGHER);
     rtb_value(ctx, 1000);
+    return 0;
+}
+
+/* ---- the helpers of the Rhealstone, OSEK and timer families ------------- */
+
+/* timer.deviation: samples given in ticks, one of them negative (clamped to
+ * 0), and a histogram of 4 buckets of 10. */
+int rtb_bench_timer_deviation(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++)
+        rtb_sample_ticks(ctx, i == 5 ? -3 : (int64_t)i);
+    rtb_histogram(ctx, 4, 10);
+    return 0;
+}
+
+/* timer.deviation.interference: windows of 100..139 ticks in a histogram of
+ * 1-tick buckets: 40 of them, over three G records. */
+int rtb_bench_timer_deviation_interference(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++)
+        rtb_sample_ticks(ctx, 100 + (int64_t)(i % 40));
+    rtb_histogram(ctx, 64, 1);
+    return 0;
+}
+
+/* osek.isr1.latency: the same windows, a histogram of width chosen from the
+ * data (8 buckets over min..p99) */
+int rtb_bench_osek_isr1_latency(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++)
+        rtb_sample_ticks(ctx, 100 + (int64_t)(i % 40));
+    rtb_histogram(ctx, 8, 0);
+    return 0;
+}
+
+/* osek.isr1.exit: fails with a reason in words. */
+int rtb_bench_osek_isr1_exit(struct rtb_ctx *ctx)
+{
+    return rtb_fail(ctx, RTB_ERR_CHECK, "scripted: medium ran first");
+}
+
+/* rhealstone.task_switch (RTB_KEEP_MEAN): 100-tick windows, 1000 ns. */
+int rtb_bench_rhealstone_task_switch(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    for (i = 0; i < n; i++) {
+        rtb_cycles_t t0 = rtb_now();
+        fake_now += 100;
+        rtb_sample(ctx, t0, rtb_now());
+    }
+    return 0;
+}
+
+/* rhealstone.task_switch.50: reports what rtb_kept_mean_ns_milli() says of
+ * rhealstone.task_switch (kept) and of rhealstone.preemption (not measured). */
+int rtb_bench_rhealstone_task_switch_50(struct rtb_ctx *ctx)
+{
+    uint64_t kept_ts = 0, kept_pre = 0;
+    int rc_ts = rtb_kept_mean_ns_milli("rhealstone.task_switch", &kept_ts);
+    int rc_pre = rtb_kept_mean_ns_milli("rhealstone.preemption", &kept_pre);
+    rtb_set_unit(ctx, "ns_milli", 0);
+    rtb_value(ctx, rc_ts == 0 ? (uint32_t)kept_ts : 0);
+    rtb_extra(ctx, "preemption_rc", (uint64_t)(int64_t)-rc_pre);
     return 0;
 }
 
@@ -688,6 +757,73 @@ static void test_id_suffix(void)
            "an id longer than RTB_ID_MAX is cut at %u characters", (unsigned)RTB_ID_MAX);
 }
 
+static void test_family_helpers(void)
+{
+    struct rtb_run_config cfg;
+    const char *r, *g;
+    unsigned i, n_g = 0;
+    int rc;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.filter = "timer.*,osek.isr1.*,rhealstone.task_switch*";
+    cfg.iterations = 40;
+    cfg.warmup = 0;
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_CHECK, "the run returns osek.isr1.exit's error: %d", rc);
+
+    r = record_of('R', "timer.deviation");
+    CHECKF(field_is(r, "n", "40") && field_is(r, "min", "0") && field_is(r, "max", "39") &&
+               field_is(r, "flags", "clamped,nosched") && field_is(r, "hist", "4"),
+           "rtb_sample_ticks: as given, a negative one clamped and flagged; hist=4: %s",
+           r ? r : "");
+    g = record_of('G', "timer.deviation");
+    CHECKF(g && rtb_rec_check(g, strlen(g)) == 0 && field_is(g, "lo", "0") &&
+               field_is(g, "width", "10") && field_is(g, "first", "0") &&
+               field_is(g, "c", "10,10,10,10"),
+           "G record: 4 buckets of 10 from the minimum: %s", g ? g : "");
+    for (i = 0; i < nlines; i++)
+        if (strncmp(lines[i], "RTB1 G ", 7) == 0 && field_is(lines[i], "id", "timer.deviation"))
+            CHECKF(i > 0 && strncmp(lines[i - 1], "RTB1 R id=timer.deviation ", 26) == 0,
+                   "the G record follows its R record");
+
+    r = record_of('R', "timer.deviation.interference");
+    CHECKF(field_is(r, "hist", "40") && field_is(r, "flags", "nosched"),
+           "40 buckets of 1 announced");
+    for (i = 0; i < nlines; i++) {
+        if (strncmp(lines[i], "RTB1 G ", 7) != 0 ||
+            !field_is(lines[i], "id", "timer.deviation.interference"))
+            continue;
+        static const char *const first[] = {"0", "16", "32"};
+        static const char *const c[] = {"1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+                                        "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1", "1,1,1,1,1,1,1,1"};
+        CHECKF(n_g < 3 && field_is(lines[i], "first", first[n_g]) &&
+                   field_is(lines[i], "lo", "100") && field_is(lines[i], "c", c[n_g]),
+               "G record %u of 40 one-tick buckets: %s", n_g, lines[i]);
+        n_g++;
+    }
+    CHECKF(n_g == 3, "40 buckets take three G records of at most 16 (%u)", n_g);
+
+    g = record_of('G', "osek.isr1.latency");
+    CHECKF(field_is(record_of('R', "osek.isr1.latency"), "hist", "8") &&
+               field_is(g, "width", "5") && field_is(g, "c", "5,5,5,5,5,5,5,5"),
+           "width from the data: min..p99 (100..139) over 8 buckets is 5: %s", g ? g : "");
+
+    r = record_of('F', "osek.isr1.exit");
+    CHECKF(field_is(r, "err", "-10") && field_is(r, "check", "scripted: medium ran first"),
+           "rtb_fail: F carries check=: %s", r ? r : "");
+    r = human_of("osek.isr1.exit");
+    CHECKF(r && strstr(r, "FAILED : check (-10): scripted: medium ran first") != NULL,
+           "rtb_fail: the human line says why");
+
+    r = record_of('R', "rhealstone.task_switch.50");
+    CHECKF(field_is(r, "min", "1000000") && field_is(r, "preemption_rc", "5"),
+           "kept mean of an RTB_KEEP_MEAN entry in ns x 1000 (100 ticks of 10 ns); one not run: "
+           "notsup: %s",
+           r ? r : "");
+    CHECKF(record_of('E', NULL) && field_is(record_of('E', NULL), "records", "6"),
+           "E counts R, N and F records, not G");
+}
+
 int main(void)
 {
     test_full_run();
@@ -697,5 +833,6 @@ int main(void)
     test_params_and_values();
     test_fail_and_value_cap();
     test_id_suffix();
+    test_family_helpers();
     return check_summary(NULL);
 }

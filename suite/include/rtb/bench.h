@@ -30,6 +30,11 @@ typedef int (*rtb_bench_fn)(struct rtb_ctx *ctx);
 
 /* Flags of a catalog entry. */
 #define RTB_NEEDS_RT 0x1u /* meaningful only under strict priority scheduling */
+/* The runner keeps this benchmark's mean (in ns) for a later benchmark of the
+ * same run that is computed from it (rtb_kept_mean_ns_milli): Rhealstone's
+ * composite. At most RTB_KEPT_MAX entries carry it. */
+#define RTB_KEEP_MEAN 0x2u
+#define RTB_KEPT_MAX 8u
 
 struct rtb_bench_def {
     const char *id;     /* Zephyr latency_measure id where one exists */
@@ -63,6 +68,16 @@ uint32_t rtb_loops(const struct rtb_ctx *ctx);
  * timer overhead subtracted (clamped at 0). The first `warmup` calls of a
  * benchmark are discarded. */
 void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1);
+/* Record one sample the benchmark computed itself, in counter ticks: a
+ * window minus a cost measured in the same run (Rhealstone's semaphore
+ * shuffle subtracts its loop's own cost; a timer deviation subtracts the
+ * interval asked for). Converted and warm-up discarded like rtb_sample();
+ * no timer overhead is subtracted (rtb_overhead_ticks() says how much
+ * rtb_sample() would); a negative value is recorded as 0 and counted as
+ * clamped, one above 2^32-1 is saturated. */
+void rtb_sample_ticks(struct rtb_ctx *ctx, int64_t ticks);
+/* The calibrated overhead of one timed window (two reads), in counter ticks. */
+uint64_t rtb_overhead_ticks(const struct rtb_ctx *ctx);
 /* Declare the figure not available; returns RTB_ERR_NOTSUP. `why` is static. */
 int rtb_na(struct rtb_ctx *ctx, const char *why);
 /* Fail the benchmark on a check of its own (Thread-Metric's counter check, a
@@ -96,6 +111,23 @@ void rtb_set_unit(struct rtb_ctx *ctx, const char *unit, unsigned flags);
 /* 0 when kept; RTB_ERR_OVERFLOW when the run's sample count (--iterations,
  * at most RTB_CONFIG_MAX_SAMPLES) is already reached and `v` was dropped. */
 int rtb_value(struct rtb_ctx *ctx, uint32_t v);
+
+/*
+ * A histogram of this result's samples, emitted after its R record as G
+ * records (docs/records.md): at most `buckets` (<= RTB_HIST_MAX_BUCKETS)
+ * buckets of `width` (in the reported unit; 0: chosen from the data so that
+ * min..p99 spans the buckets), starting at the minimum; the last bucket
+ * also holds everything above it. Built from the samples the runner keeps:
+ * no memory of its own. Call it any time before the benchmark returns.
+ */
+#define RTB_HIST_MAX_BUCKETS 64u
+void rtb_histogram(struct rtb_ctx *ctx, unsigned buckets, uint32_t width);
+
+/* The mean of benchmark `id`, measured earlier in this run (its catalog
+ * entry has RTB_KEEP_MEAN), in nanoseconds x 1000 (the run's clock: under
+ * QEMU -icount, emulated time). 0, or RTB_ERR_NOTSUP when that benchmark gave
+ * no figure in this run (not selected, n/a, failed, or not yet run). */
+int rtb_kept_mean_ns_milli(const char *id, uint64_t *ns_milli);
 
 /* Extra figures of the result, appended to its R record as ` key=value`
  * (e.g. the bytes a throughput point moved): at most RTB_MAX_EXTRAS per

@@ -86,6 +86,7 @@ enum rtb_cap {
     RTB_CAP_IRQ,         /* software-triggered interrupt with installed handler */
     RTB_CAP_IRQ_WAKE,    /* an ISR can wake a thread and switch to it on return */
     RTB_CAP_SLEEP,       /* rtb_sleep_us */
+    RTB_CAP_IRQ_LOCK,    /* rtb_irq_lock/unlock really mask interrupts */
     RTB_CAP_COUNT
 };
 
@@ -231,6 +232,21 @@ int rtb_irq_install(rtb_isr_t handler, void *arg);
 int rtb_irq_trigger(void);
 /* 1 while executing the handler, else 0. */
 int rtb_in_isr(void);
+
+/*
+ * Mask interrupts on the calling CPU: every interrupt the kernel's time base
+ * (its tick or timer) and the software interrupt use, as the kernel's own
+ * critical sections do (Cortex-M: PRIMASK or a BASEPRI that covers them).
+ * Returns a key for rtb_irq_unlock(), which restores the state before the
+ * matching lock, so that locks nest. While masked the caller must not block
+ * or call the kernel. Needs RTB_CAP_IRQ_LOCK; a port that cannot mask
+ * interrupts (a process on a general-purpose OS) compiles
+ * ports/common/absent_irq_lock.c (both calls do nothing) and says why in
+ * rtb_port_has(). Timer deviation under interrupt interference (timer.c)
+ * uses it.
+ */
+unsigned rtb_irq_lock(void);
+void rtb_irq_unlock(unsigned key);
 
 /* ---- identity, console, exit ------------------------------------------ */
 

@@ -24,7 +24,7 @@ struct rtb_rec {
     int overflow; /* set when a field did not fit: the record is not emitted */
 };
 
-/* Start a record of `type` ('H', 'R', 'N', 'F' or 'E'). */
+/* Start a record of `type` ('H', 'R', 'G', 'N', 'F' or 'E'). */
 void rtb_rec_begin(struct rtb_rec *r, char *buf, size_t cap, char type);
 /* Append ` key=value` with value percent-encoded (space, '%', '=', '*', and
  * bytes outside 0x21..0x7e become %XX). */
