@@ -244,27 +244,26 @@ static int map_benches(const struct cycle_result *res, const struct run *marked,
     return 0;
 }
 
-/* The model-cycles of metric M from its windows B; 0, or -1 with a message. */
-static int metric_model(const struct metric *m, const struct cycle_bench *b, uint64_t oc,
-                        uint64_t oi, struct metric_stats *out, char *err, size_t errlen)
+/* The model-cycles of metric M from its windows B into OUT; NULL, or why M
+ * gets no model figure (owned) when its windows are not the counter's. */
+static char *metric_model(const struct metric *m, const struct cycle_bench *b, uint64_t oc,
+                          uint64_t oi, struct metric_stats *out)
 {
     struct metric_stats insns;
     struct rtb_stats st;
     if (m->state != MS_OK || metric_is_value(m))
-        return 0; /* n/a, failed, or a value metric (no window): no model figure */
+        return NULL; /* n/a, failed, or a value metric (no window): no model figure */
     if (b->n != m->n)
-        return errf(err, errlen,
-                    "cycle model: marks inconsistent (%s: %zu windows marked for %llu samples)",
-                    m->id, b->n, (unsigned long long)m->n);
+        return xasprintf("%s: %zu windows marked for %llu samples", m->id, b->n,
+                         (unsigned long long)m->n);
     window_stats(b->insns, b->n, oi, &insns, &st);
     if (!same_figures(&insns, m))
-        return errf(err, errlen,
-                    "cycle model: marks inconsistent (%s: the marked windows hold %llu..%llu "
-                    "instructions, the counter measured %llu..%llu)",
-                    m->id, (unsigned long long)insns.min, (unsigned long long)insns.max,
-                    (unsigned long long)m->min, (unsigned long long)m->max);
+        return xasprintf("%s: the marked windows hold %llu..%llu instructions, the counter "
+                         "measured %llu..%llu",
+                         m->id, (unsigned long long)insns.min, (unsigned long long)insns.max,
+                         (unsigned long long)m->min, (unsigned long long)m->max);
     window_stats(b->cycles, b->n, oc, out, &st);
-    return 0;
+    return NULL;
 }
 
 int cycle_outcome_build(struct run *marked, const struct cycle_result *res,
@@ -284,13 +283,16 @@ int cycle_outcome_build(struct run *marked, const struct cycle_result *res,
     }
     const struct cycle_bench **by = xcalloc(marked->n_m + 1, sizeof *by);
     out->stats = xcalloc(marked->n_m ? marked->n_m : 1, sizeof *out->stats);
+    out->unpriced = xcalloc(marked->n_m ? marked->n_m : 1, sizeof *out->unpriced);
     int rc = map_benches(res, marked, by, err, errlen);
     if (rc == 0) {
         uint64_t oi = min_of(by[0]->insns, by[0]->n);
         out->overhead = min_of(by[0]->cycles, by[0]->n);
-        for (size_t k = 0; rc == 0 && k < marked->n_m; k++)
-            rc = metric_model(&marked->m[k], by[k + 1], out->overhead, oi, &out->stats[k], err,
-                              errlen);
+        for (size_t k = 0; k < marked->n_m; k++) {
+            out->unpriced[k] =
+                metric_model(&marked->m[k], by[k + 1], out->overhead, oi, &out->stats[k]);
+            out->n_unpriced += out->unpriced[k] != NULL;
+        }
     }
     free(by);
     out->params = xstrdup(res->params);
@@ -301,6 +303,9 @@ int cycle_outcome_build(struct run *marked, const struct cycle_result *res,
 
 void cycle_outcome_free(struct cycle_outcome *o)
 {
+    for (size_t k = 0; o->unpriced && o->marked && k < o->marked->n_m; k++)
+        free(o->unpriced[k]);
+    free(o->unpriced);
     if (o->marked) {
         run_free(o->marked);
         free(o->marked);
@@ -310,7 +315,8 @@ void cycle_outcome_free(struct cycle_outcome *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Whether metric A (plain image) and B (marked image) are the same figure.
+/* Whether metric A (plain image) and B (marked image) are the same figure
+ * (not asked of an unpriced metric: its windows were not the counter's).
  * A value metric (a rate or a score over a span that contains counter reads,
  * whose stamps the marked image adds) has no model figure and may differ. */
 static int same_metric(const struct metric *a, const struct metric *b)
@@ -334,7 +340,7 @@ int cycle_outcome_apply(const struct cycle_outcome *o, const struct cycle_spec *
                     "model-cycles not stored",
                     marked->n_m, plain->n_m);
     for (size_t k = 0; k < plain->n_m; k++)
-        if (!same_metric(&plain->m[k], &marked->m[k]))
+        if (!o->unpriced[k] && !same_metric(&plain->m[k], &marked->m[k]))
             return errf(err, errlen,
                         "cycle model: the marked image measured %s differently from the plain "
                         "one (the marks changed the window): model-cycles not stored",
@@ -353,5 +359,17 @@ int cycle_outcome_apply(const struct cycle_outcome *o, const struct cycle_spec *
     run_hdr_set(plain, "cycle_model_params", o->params);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)o->overhead);
     run_hdr_set(plain, "cycle_model_overhead", buf);
+    if (o->n_unpriced) {
+        char *ids = xstrdup("");
+        for (size_t k = 0; k < plain->n_m; k++) {
+            if (!o->unpriced[k])
+                continue;
+            char *more = xasprintf("%s%s%s", ids, *ids ? "," : "", plain->m[k].id);
+            free(ids);
+            ids = more;
+        }
+        run_hdr_set(plain, "cycle_model_unpriced", ids);
+        free(ids);
+    }
     return 0;
 }

@@ -55,17 +55,27 @@ void cycle_result_free(struct cycle_result *res);
 struct cycle_outcome {
     struct run *marked;         /* the marked image's run (owned) */
     struct metric_stats *stats; /* [marked->n_m]; n == 0: no model figure */
-    uint64_t overhead;          /* model cycles of the empty window, subtracted */
+    char **unpriced;            /* [marked->n_m]: why a timed metric whose marked windows do
+                                   not match the counter's has no model figure (owned), else
+                                   NULL */
+    size_t n_unpriced;
+    uint64_t overhead; /* model cycles of the empty window, subtracted */
     char *params;
 };
 /* Builds OUT from the marked run MARKED (taken) and the result RES, checking
- * that the marks bracket the counter's windows. 0, or -1 with a message. */
+ * that the marks bracket the counter's windows. A timed metric whose windows
+ * do not hold exactly the counter's samples (a sample taken from two reads the
+ * guest does not pair, an exception entry the marks see differently) gets no
+ * model figure, with the reason in OUT->unpriced; marks that are inconsistent
+ * as a whole (lost, unclosed, outside a benchmark, tags) fail: -1 with a
+ * message. */
 int cycle_outcome_build(struct run *marked, const struct cycle_result *res,
                         struct cycle_outcome *out, char *err, size_t errlen);
 void cycle_outcome_free(struct cycle_outcome *o);
 
 /* Gives PLAIN's metrics their model-cycles and its header the model (keys
- * cycle_model, cycle_model_params, cycle_model_overhead), after checking that
+ * cycle_model, cycle_model_params, cycle_model_overhead, and
+ * cycle_model_unpriced: the ids without a model figure), after checking that
  * the marked image measured exactly PLAIN's figures. Nothing is changed on
  * failure: -1 with a message. */
 int cycle_outcome_apply(const struct cycle_outcome *o, const struct cycle_spec *spec,

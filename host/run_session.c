@@ -99,6 +99,18 @@ static void attach_cycle_model(struct run_session *session, struct run *r)
         run_session_clear_progress(session);
         fprintf(stderr, "rtbench run: %s\n", term(why));
         session->cycle_failed = 1;
+        return;
+    }
+    const struct cycle_outcome *o = &session->cycle->outcome;
+    for (size_t k = 0, said = 0; k < r->n_m && said == 0 && o->n_unpriced; k++) {
+        if (!o->unpriced[k])
+            continue;
+        run_session_clear_progress(session);
+        fprintf(stderr,
+                "rtbench run: cycle model: no model figure for %zu timed metric(s) whose marked "
+                "windows are not the counter's (header cycle_model_unpriced), first %s\n",
+                o->n_unpriced, term(o->unpriced[k]));
+        said = 1;
     }
 }
 

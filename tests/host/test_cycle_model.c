@@ -176,15 +176,33 @@ static void test_inconsistent(void)
 {
     struct cycle_outcome o;
     char err[512];
-    /* the windows' own instruction counts are not the counter's figures */
-    CHECK(build("1:65/34,66/35,75/36;2:;3:", NULL, &o, err, sizeof err) == -1);
-    CHECK(strstr(err, "a.ok: the marked windows hold 10..12 instructions") != NULL);
-    /* a timed metric without its windows */
-    CHECK(build("1:;2:;3:", NULL, &o, err, sizeof err) == -1);
-    CHECK(strstr(err, "a.ok: 0 windows marked for 3 samples") != NULL);
-    /* fewer windows than samples */
-    CHECK(build("1:65/34,66/34;2:;3:", NULL, &o, err, sizeof err) == -1);
-    CHECK(strstr(err, "a.ok: 2 windows marked for 3 samples") != NULL);
+    /* a timed metric whose windows are not the counter's gets no model figure,
+     * and says why; the others keep theirs */
+    static const struct {
+        const char *windows, *why;
+    } unpriced[] = {
+        /* the windows' own instruction counts are not the counter's figures */
+        {"1:65/34,66/35,75/36;2:;3:", "a.ok: the marked windows hold 10..12 instructions"},
+        /* a timed metric without its windows */
+        {"1:;2:;3:", "a.ok: 0 windows marked for 3 samples"},
+        /* fewer windows than samples */
+        {"1:65/34,66/34;2:;3:", "a.ok: 2 windows marked for 3 samples"},
+    };
+    struct cycle_spec spec_m3;
+    CHECK(cycle_spec_parse("cortex-m3", NULL, &spec_m3, err, sizeof err) == 0);
+    for (size_t i = 0; i < sizeof unpriced / sizeof unpriced[0]; i++) {
+        CHECK(build(unpriced[i].windows, NULL, &o, err, sizeof err) == 0);
+        CHECK(o.n_unpriced == 1 && o.unpriced[0] && strstr(o.unpriced[0], unpriced[i].why));
+        CHECK(o.stats[0].n == 0 && !o.unpriced[1] && !o.unpriced[2]);
+        struct run *plain = marked_run();
+        plain->m[0].max = 99; /* an unpriced metric is not compared either */
+        CHECK(cycle_outcome_apply(&o, &spec_m3, plain, err, sizeof err) == 0);
+        CHECK(!metric_unit(&plain->m[0], UNIT_MODEL_CYCLES));
+        CHECK(strcmp(run_hdr(plain, "cycle_model_unpriced"), "a.ok") == 0);
+        run_free(plain);
+        free(plain);
+        cycle_outcome_free(&o);
+    }
     /* a window the guest could not name, one never closed, a stray close */
     CHECK(build("1:65/34,66/34,75/36;2:;3:", "unclosed=0 stray_close=0 lost=1 stray_to=0", &o, err,
                 sizeof err) == -1);
