@@ -67,8 +67,8 @@ struct record_parser {
     struct run *closed;   /* set by the feed that closed a run (E, or a new H, a record of
                              another run, record_parser_finish); NULL otherwise */
     struct metric *last_metric;
-    int hist_done; /* set by the G record that completed last_metric's histogram */
-    struct issue_list issues;        /* rejected and repeated record lines */
+    int hist_done;            /* set by the G record that completed last_metric's histogram */
+    struct issue_list issues; /* rejected and repeated record lines */
     const struct parse_issue *issue; /* the one of the last feed (REJECTED, DUPLICATE) */
     unsigned long records;           /* valid records accepted, all runs */
     /* private */
