@@ -376,11 +376,68 @@ static void dist_axis(FILE *out, double lo, double hi, double height)
     }
 }
 
-/* Where a run stored a histogram of the metric (G records, issue 8), it is
- * drawn here; the runs on this branch carry percentiles only. */
-static void dist_histogram_note(FILE *out)
+#define HIST_H 60 /* height of one run's histogram (viewBox units) */
+
+/* Run J's histogram of row I as bars (one per bucket, the last one also
+ * holding everything above it), x in the run's own unit, or scaled to ns in
+ * the ns view; 1 if drawn. The model view has none (the samples' histogram is
+ * of the counter's unit). */
+static int hist_chart(FILE *out, const struct html_page *p, size_t i, size_t j, enum html_view v)
 {
-    fputs("<p class=\"note\">Histogram: none stored in these runs (percentiles only).</p>\n", out);
+    const struct run *r = p->t->runs[j];
+    const struct metric *m = p->cell[i * p->t->n_runs + j];
+    if (!m || m->state != MS_OK || !metric_hist_complete(m) || v == HV_MODEL || m->hist->n == 0)
+        return 0;
+    double scale = 1;
+    if (v == HV_NS && !metric_is_value(m)) {
+        if (r->ns_per_unit <= 0)
+            return 0;
+        scale = r->ns_per_unit;
+    }
+    const struct hist *h = m->hist;
+    uint64_t top = 1;
+    for (size_t k = 0; k < h->n; k++)
+        if (h->count[k] > top)
+            top = h->count[k];
+    double bw = (double)DIST_W / (double)h->n;
+    fprintf(out, "<svg class=\"hist\" viewBox=\"0 0 %d %d\">\n", CW, HIST_H + 16);
+    for (size_t k = 0; k < h->n; k++) {
+        double bh = (double)h->count[k] / (double)top * HIST_H;
+        char a[32], b[32];
+        fig_text(a, sizeof a, (double)(h->lo + k * h->width) * scale);
+        fig_text(b, sizeof b, (double)(h->lo + (k + 1) * h->width) * scale);
+        fprintf(out,
+                "<rect class=\"hbar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                "fill=\"%s\"><title>%s %s %s: %llu</title></rect>\n",
+                DIST_LEFT + (double)k * bw, HIST_H - bh, bw > 2 ? bw - 1 : bw, bh, svg_palette(j),
+                a, k + 1 == h->n ? "and" : "..", k + 1 == h->n ? "above" : b,
+                (unsigned long long)h->count[k]);
+    }
+    char lo[32], hi[32];
+    fig_text(lo, sizeof lo, (double)h->lo * scale);
+    fig_text(hi, sizeof hi, (double)(h->lo + h->n * h->width) * scale);
+    fprintf(out,
+            "<text class=\"tick\" x=\"%d\" y=\"%d\">%s</text>"
+            "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s+</text>"
+            "<text x=\"%d\" y=\"%d\">",
+            DIST_LEFT, HIST_H + 13, lo, DIST_LEFT + DIST_W, HIST_H + 13, hi,
+            DIST_LEFT + DIST_W + 10, HIST_H / 2);
+    svg_text(out, p->run_name[j]);
+    fputs("</text></svg>\n", out);
+    return 1;
+}
+
+/* The histograms the runs stored of row I (G records), or a note that
+ * none did. */
+static void dist_histograms(FILE *out, const struct html_page *p, size_t i, enum html_view v)
+{
+    int drawn = 0;
+    for (size_t j = 0; j < p->t->n_runs; j++)
+        drawn |= hist_chart(out, p, i, j, v);
+    if (!drawn)
+        fputs("<p class=\"note\">Histogram: none stored in these runs for this view "
+              "(percentiles only).</p>\n",
+              out);
 }
 
 static void dist_chart(FILE *out, const struct html_page *p, size_t i, enum html_view v)
@@ -412,7 +469,7 @@ static void dist_chart(FILE *out, const struct html_page *p, size_t i, enum html
             y += DIST_ROW;
         }
     fputs("</svg></div>\n", out);
-    dist_histogram_note(out);
+    dist_histograms(out, p, i, v);
     fputs("</figure>\n", out);
 }
 

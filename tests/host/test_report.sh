@@ -109,5 +109,19 @@ check "unknown option: exit 2" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
 (cd "$TMP" && "$RTB" report 1 --db "$RDB" >/dev/null)
 check "default file name" '[ -s "$TMP/rtbench-report.html" ]'
 check "no temporary file left" '[ -z "$(find "$TMP" -name "*.tmp*")" ]'
+# a run that stored a histogram (G records): its bars, one per bucket, in the
+# own-unit and ns views, each bucket's range and count on hover
+sign >"$TMP/hist.log" <<'EOF2'
+RTB1 H rtbench=0.1.0 port=refk kernel=refk kver=0.1.0 board=b cpu=c timer=t hz=1000 bits=32 unit=insns ns_num=1024 ns_den=1 clock=emulated-icount iters=10 warmup=0 overhead=0 count=1
+RTB1 R id=timer.deviation n=10 min=122 max=309 mean=160.000 sd=1.000 p50=122 p90=270 p99=309 p999=309 flags= hist=4
+RTB1 G id=timer.deviation lo=122 width=50 first=0 c=6,0,3,1
+RTB1 E records=1 status=0
+EOF2
+"$RTB" import --db "$TMP/hist.db" "$TMP/hist.log" >/dev/null 2>&1
+run "$RTB" report 1 --db "$TMP/hist.db" -o "$TMP/hist.html"
+check "histogram: 4 buckets in each of the 2 views" '[ $rc -eq 0 ] && [ "$(grep -o "class=\"hbar\"" "$TMP/hist.html" | wc -l)" -eq 8 ]'
+check "histogram: a bucket's range and count on hover" 'grep -q "<title>222 .. 272: 3</title>" "$TMP/hist.html" && grep -q "<title>272 and above: 1</title>" "$TMP/hist.html"'
+check "no histogram: said so" 'grep -q "Histogram: none stored" "$H"'
+
 check_no_database report
 finish test_report
