@@ -725,6 +725,24 @@ int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
     return queue_get(QUEUE(q), msg, timeout);
 }
 
+/* ---- interrupt lock: the kernel's own ISR-safe critical section ---------------------------
+ * taskENTER_CRITICAL_FROM_ISR (portSET_INTERRUPT_MASK_FROM_ISR) returns the mask it
+ * replaced and taskEXIT_CRITICAL_FROM_ISR restores it, so locks nest, unlike
+ * portDISABLE_INTERRUPTS/portENABLE_INTERRUPTS (which always unmask) or
+ * taskENTER_CRITICAL (a nesting count, but not callable from the software interrupt).
+ * On the Cortex-M ports it raises BASEPRI to configMAX_SYSCALL_INTERRUPT_PRIORITY: it
+ * masks SysTick and PendSV (configKERNEL_INTERRUPT_PRIORITY) and the software interrupt,
+ * which startup_freertos.c puts at configMAX_SYSCALL_INTERRUPT_PRIORITY. */
+unsigned rtb_irq_lock(void)
+{
+    return (unsigned)taskENTER_CRITICAL_FROM_ISR();
+}
+
+void rtb_irq_unlock(unsigned key)
+{
+    taskEXIT_CRITICAL_FROM_ISR((UBaseType_t)key);
+}
+
 /* ---- heap: the kernel's pvPortMalloc (heap_4 in the example build) ----------------- */
 
 void *rtb_malloc(size_t bytes)

@@ -13,6 +13,13 @@
 #define RTB_CONFIG_STACK_SIZE 1024u
 #define RTB_CONFIG_ITERATIONS 1000u
 #define RTB_CONFIG_MAX_SAMPLES 1000u
+/* Rhealstone's 50-thread task switch: 50 threads that only yield and read
+ * the counter, as on refk: 512 bytes each hold the kernel's initial frame,
+ * the exception frame and saved registers of a switch, and the adapter's
+ * trampoline with the shallow benchmark calls (handlers run on the main
+ * stack). The 25 KiB fit the board's RAM many times (mps2-an385: 4 MiB). */
+#define RTB_CONFIG_SMALL_STACKS 50u
+#define RTB_CONFIG_SMALL_STACK_SIZE 512u
 /* Helper threads, as on refk: the msgq family's 8 consumers and its producer
  * (Thread-Metric's cooperative and preemptive tests need 5). */
 #define RTB_CONFIG_MAX_THREADS 9u

@@ -716,6 +716,20 @@ int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
     return mq_get(&q->rt, msg, q->msg_size, timeout);
 }
 
+/* ---- interrupt lock: rt_hw_interrupt_disable/enable ----------------------------------------
+ * rt_hw_interrupt_disable() returns the level it replaced (PRIMASK on the Cortex-M libcpu)
+ * and rt_hw_interrupt_enable(level) restores it, so locks nest: the kernel's own critical
+ * section, masking SysTick, PendSV and the software interrupt. */
+unsigned rtb_irq_lock(void)
+{
+    return (unsigned)rt_hw_interrupt_disable();
+}
+
+void rtb_irq_unlock(unsigned key)
+{
+    rt_hw_interrupt_enable((rt_base_t)key);
+}
+
 /* ---- heap: RT-Thread's small-memory allocator --------------------------------------------- */
 
 static rt_ubase_t heap_mem[RTB_RT_HEAP_BYTES / sizeof(rt_ubase_t)];

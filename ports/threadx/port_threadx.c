@@ -616,6 +616,21 @@ int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
     return queue_get(&q->tx, msg, timeout);
 }
 
+/* ---- interrupt lock: tx_interrupt_control -------------------------------------------------
+ * tx_interrupt_control(TX_INT_DISABLE) returns the posture it replaced and
+ * tx_interrupt_control(key) puts it back, so locks nest. On the Cortex-M ports it is
+ * PRIMASK (BASEPRI only when built with TX_PORT_USE_BASEPRI, which tx_user.h does not
+ * set), as ThreadX's own TX_DISABLE: SysTick, PendSV and the software interrupt. */
+unsigned rtb_irq_lock(void)
+{
+    return (unsigned)tx_interrupt_control(TX_INT_DISABLE);
+}
+
+void rtb_irq_unlock(unsigned key)
+{
+    (void)tx_interrupt_control((UINT)key);
+}
+
 /* ---- heap: a ThreadX byte pool ------------------------------------------------------------ */
 
 static TX_BYTE_POOL heap_pool;

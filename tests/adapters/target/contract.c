@@ -5,7 +5,8 @@
  * a non-owner, a second start, joins that may not wait, a wait from the
  * interrupt handler, full queues) and the scheduling the benchmarks assume
  * (a start or resume of a more urgent thread runs it before the call
- * returns).
+ * returns), and that rtb_irq_lock really masks and nests (PRIMASK or
+ * BASEPRI read back after each call).
  *
  * rtbench's build compiles no kernel, so this runs in an adapter's check
  * application, not in `make test`: a second firmware linking the adapter's
@@ -286,6 +287,42 @@ static void test_isr_heap_sleep(void)
     CHECK_EQ(rtb_sleep_us(SHORT_US), RTB_OK);
 }
 
+/* PRIMASK set, or BASEPRI non-zero (the ARMv7-M/ARMv8-M mainline ports that
+ * mask by priority): interrupts of the kernel's priorities are masked. */
+static int cpu_masked(void)
+{
+    unsigned primask, basepri = 0;
+
+    __asm volatile("mrs %0, primask" : "=r"(primask));
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)
+    __asm volatile("mrs %0, basepri" : "=r"(basepri));
+#endif
+    return (primask & 1u) != 0 || basepri != 0;
+}
+
+static void test_irq_lock(void)
+{
+    unsigned outer, inner;
+    int before, locked, nested, after_inner, after;
+
+    CHECK_EQ(rtb_port_has(RTB_CAP_IRQ_LOCK, NULL), 1);
+    before = cpu_masked();
+    outer = rtb_irq_lock();
+    locked = cpu_masked();
+    inner = rtb_irq_lock();
+    nested = cpu_masked();
+    rtb_irq_unlock(inner);
+    after_inner = cpu_masked(); /* the inner unlock restores the outer lock */
+    rtb_irq_unlock(outer);
+    after = cpu_masked();
+    CHECK_EQ(before, 0);
+    CHECK_EQ(locked, 1);
+    CHECK_EQ(nested, 1);
+    CHECK_EQ(after_inner, 1);
+    CHECK_EQ(after, 0);
+    CHECK_EQ(rtb_irq_trigger(), RTB_OK); /* the default handler: interrupts work again */
+}
+
 int __wrap_rtb_main(const struct rtb_run_config *cfg);
 
 int __wrap_rtb_main(const struct rtb_run_config *cfg)
@@ -301,6 +338,8 @@ int __wrap_rtb_main(const struct rtb_run_config *cfg)
     test_events();
     out("contract: queues\n");
     test_queues();
+    out("contract: irq_lock\n");
+    test_irq_lock();
     out("contract: isr_heap_sleep\n");
     test_isr_heap_sleep();
     return check_summary("contract");
