@@ -294,6 +294,19 @@ void html_bar_charts(FILE *out, const struct html_page *p, enum html_view v)
 
 /* ---- distributions ---- */
 
+/* The factor from M's own unit to view V's (1, or the run's ns per unit in
+ * the ns view for a timed metric); 0 when the run has no clock to convert. */
+static int view_scale(const struct run *r, const struct metric *m, enum html_view v, double *scale)
+{
+    *scale = 1;
+    if (v == HV_NS && !metric_is_value(m)) {
+        if (r->ns_per_unit <= 0)
+            return 0;
+        *scale = r->ns_per_unit;
+    }
+    return 1;
+}
+
 /* The six figures (min, p50, p90, p99, p99.9, max) of M of run R in view V;
  * 0 when it has none there. */
 static int six(const struct run *r, const struct metric *m, enum html_view v, double f[6])
@@ -311,12 +324,9 @@ static int six(const struct run *r, const struct metric *m, enum html_view v, do
     }
     if (!m->has_pct)
         return 0;
-    double scale = 1;
-    if (v == HV_NS && !metric_is_value(m)) {
-        if (r->ns_per_unit <= 0)
-            return 0;
-        scale = r->ns_per_unit;
-    }
+    double scale;
+    if (!view_scale(r, m, v, &scale))
+        return 0;
     double g[6] = {(double)m->min, (double)m->p50,  (double)m->p90,
                    (double)m->p99, (double)m->p999, (double)m->max};
     for (int k = 0; k < 6; k++)
@@ -388,12 +398,9 @@ static int hist_chart(FILE *out, const struct html_page *p, size_t i, size_t j, 
     const struct metric *m = p->cell[i * p->t->n_runs + j];
     if (!m || m->state != MS_OK || !metric_hist_complete(m) || v == HV_MODEL || m->hist->n == 0)
         return 0;
-    double scale = 1;
-    if (v == HV_NS && !metric_is_value(m)) {
-        if (r->ns_per_unit <= 0)
-            return 0;
-        scale = r->ns_per_unit;
-    }
+    double scale;
+    if (!view_scale(r, m, v, &scale))
+        return 0;
     const struct hist *h = m->hist;
     uint64_t top = 1;
     for (size_t k = 0; k < h->n; k++)
