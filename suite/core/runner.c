@@ -74,6 +74,33 @@ union rtb_stack_mem {
 };
 static union rtb_stack_mem stacks[RTB_MAX_THREADS];
 
+/* The low end of every helper stack holds a pattern while a benchmark runs
+ * (stacks grow down on every target rtbench runs on): a benchmark whose
+ * threads reached it needed more than RTB_CONFIG_STACK_SIZE bytes - which a
+ * small board keeps small - and has overwritten whatever lies below. It is
+ * reported as failed (overflow) rather than left to corrupt the next one.
+ * Checked after the benchmark: detection, not protection (no MPU is used). */
+#define STACK_GUARD_WORDS 8u
+#define STACK_GUARD 0x5AC4F00Du
+
+static void stack_guard_set(void)
+{
+    unsigned i, w;
+    for (i = 0; i < RTB_MAX_THREADS; i++)
+        for (w = 0; w < STACK_GUARD_WORDS; w++)
+            ((volatile uint32_t *)(void *)stacks[i].bytes)[w] = STACK_GUARD;
+}
+
+static int stack_guard_ok(void)
+{
+    unsigned i, w;
+    for (i = 0; i < RTB_MAX_THREADS; i++)
+        for (w = 0; w < STACK_GUARD_WORDS; w++)
+            if (((volatile uint32_t *)(void *)stacks[i].bytes)[w] != STACK_GUARD)
+                return 0;
+    return 1;
+}
+
 #if RTB_CONFIG_SMALL_STACKS > 0
 union rtb_small_stack_mem {
     uint64_t align;
@@ -663,10 +690,19 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
     running = b;
     running_ctx = &ctx;
     running_seq = seq;
+    stack_guard_set();
     inject(b);
     rc = b->fn(&ctx);
     running = NULL;
     running_ctx = NULL;
+    if (!stack_guard_ok()) {
+        line_reset(&l);
+        line_str(&l, "rtbench: ");
+        line_str(&l, b->id);
+        line_str(&l, ": a helper thread overflowed its stack (RTB_CONFIG_STACK_SIZE)");
+        line_emit(&l);
+        rc = RTB_ERR_OVERFLOW; /* its figures, if any, are not to be trusted */
+    }
     /* the native code explains RTB_ERR_PORT only; it is sticky in the port */
     native = rc == RTB_ERR_PORT ? rtb_port_errno() : 0;
     if (rc == RTB_ERR_NOTSUP)

@@ -119,6 +119,24 @@ int rtb_bench_sem_give_immediate(struct rtb_ctx *ctx)
     return 0;
 }
 
+/* semaphore.take.blocking.k_to_k: n/a like the other dummies, unless
+ * `overrun_stack` asks it to write into the low end of helper stack
+ * `overrun_stack - 1`, as a thread that outgrew RTB_CONFIG_STACK_SIZE would. */
+static unsigned overrun_stack;
+
+int rtb_bench_sem_take_blocking(struct rtb_ctx *ctx)
+{
+    uint32_t i, n = rtb_loops(ctx);
+    if (!overrun_stack)
+        return rtb_na(ctx, "unit-test dummy");
+    ((unsigned char *)rtb_stack(overrun_stack - 1u))[5] ^= 0x40u;
+    for (i = 0; i < n; i++) {
+        rtb_cycles_t t0 = rtb_now(), t1 = rtb_now();
+        rtb_sample(ctx, t0, t1);
+    }
+    return 0;
+}
+
 /* events.post.immediate.kernel: windows shorter than the overhead. */
 int rtb_bench_events_post_immediate(struct rtb_ctx *ctx)
 {
@@ -631,6 +649,37 @@ static void test_list_and_errors(void)
     }
 }
 
+/* A benchmark whose thread reached the low end of a helper stack fails with
+ * RTB_ERR_OVERFLOW and a line naming it, whatever it measured; the next one
+ * runs on a fresh guard. */
+static void test_stack_guard(void)
+{
+    struct rtb_run_config cfg;
+    const char *r;
+    unsigned i;
+    int rc, named = 0;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.filter = "semaphore.take.blocking.k_to_k,calib.nop10";
+    cfg.warmup = UINT32_MAX;
+    for (overrun_stack = 1; overrun_stack <= RTB_MAX_THREADS; overrun_stack++) {
+        run(&cfg, &rc);
+        r = record_of('F', "semaphore.take.blocking.k_to_k");
+        for (i = 0, named = 0; i < nlines; i++)
+            named += strstr(lines[i], "semaphore.take.blocking.k_to_k: a helper thread "
+                                      "overflowed its stack") != NULL;
+        CHECKF(rc == RTB_ERR_OVERFLOW && field_is(r, "err", "-8") && named == 1 &&
+                   record_of('R', "semaphore.take.blocking.k_to_k") == NULL,
+               "stack %u overrun: F overflow (-8) and one line naming it: %s", overrun_stack - 1,
+               r ? r : "");
+        CHECKF(record_of('R', "calib.nop10") != NULL,
+               "stack %u overrun: the next benchmark still measured", overrun_stack - 1);
+    }
+    overrun_stack = 0;
+    run(&cfg, &rc);
+    CHECKF(rc == 0 && record_of('F', NULL) == NULL, "no overrun: no failure (%d)", rc);
+}
+
 static void test_params_and_values(void)
 {
     struct rtb_run_config cfg;
@@ -830,6 +879,7 @@ int main(void)
     test_configured_run();
     test_native_only_for_port_errors();
     test_list_and_errors();
+    test_stack_guard();
     test_params_and_values();
     test_fail_and_value_cap();
     test_id_suffix();
