@@ -8,14 +8,22 @@
 #   rtb_board_load(<board>)
 #       sets RTB_BOARD_DIR and the variables of boards/<board>/board.cmake in
 #       the caller's scope: RTB_BOARD_ARCH, RTB_BOARD_ISA, RTB_BOARD_CPU,
-#       RTB_BOARD_DRIVERS, RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_TESTS,
+#       RTB_BOARD_DRIVERS, RTB_BOARD_DEFINES (build options of every image of
+#       the board, e.g. RTB_CONFIG_MAX_SAMPLES=250 on a small one; optional),
+#       RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_COUNTER (the counter its images
+#       use under QEMU, checked by the tests), RTB_BOARD_QEMU_TESTS,
 #       RTB_BOARD_SEMIHOSTING (0: the board runs alone; empty: semihosting)
+#   rtb_board_max_samples(<board> <var>)
+#       the samples an image of the board keeps per benchmark: the value of
+#       RTB_CONFIG_MAX_SAMPLES in its RTB_BOARD_DEFINES, else the suite's
+#       default (suite/include/rtb/defaults.h)
 #   rtb_board_write_table(<file>)
 #       writes a C header with the table of emulated boards for the host tool:
-#       RTB_BOARDS_TABLE ({name, qemu machine, isa}, ...), RTB_BOARDS_NAMES
-#       ("a, b, ...") and RTB_BOARDS_REAL ("c, d": the boards QEMU cannot run)
+#       RTB_BOARDS_TABLE ({name, qemu machine, isa, max samples}, ...),
+#       RTB_BOARDS_NAMES ("a, b, ...") and RTB_BOARDS_REAL ("c, d": the boards
+#       QEMU cannot run)
 get_filename_component(RTB_BOARDS_DIR ${CMAKE_CURRENT_LIST_DIR}/../boards ABSOLUTE)
-set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS QEMU_MACHINE QEMU_TESTS SEMIHOSTING)
+set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS DEFINES QEMU_MACHINE QEMU_COUNTER QEMU_TESTS SEMIHOSTING)
 
 function(rtb_board_load board)
   set(dir ${RTB_BOARDS_DIR}/${board})
@@ -57,6 +65,22 @@ function(rtb_board_list var)
   set(${var} ${names} PARENT_SCOPE)
 endfunction()
 
+function(rtb_board_max_samples board var)
+  rtb_board_load(${board})
+  file(STRINGS ${RTB_BOARDS_DIR}/../suite/include/rtb/defaults.h _def
+       REGEX "^#define RTB_DEFAULT_MAX_SAMPLES [0-9]+u?$")
+  string(REGEX REPLACE "^#define RTB_DEFAULT_MAX_SAMPLES ([0-9]+)u?$" "\\1" n "${_def}")
+  foreach(d ${RTB_BOARD_DEFINES})
+    if(d MATCHES "^RTB_CONFIG_MAX_SAMPLES=([0-9]+)u?$")
+      set(n ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  if(NOT n MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "cannot find RTB_DEFAULT_MAX_SAMPLES in suite/include/rtb/defaults.h")
+  endif()
+  set(${var} ${n} PARENT_SCOPE)
+endfunction()
+
 function(rtb_board_write_table file)
   rtb_board_list(boards)
   set(rows "")
@@ -65,7 +89,8 @@ function(rtb_board_write_table file)
   foreach(b ${boards})
     rtb_board_load(${b})
     if(RTB_BOARD_QEMU_MACHINE)
-      string(APPEND rows "    {\"${b}\", \"${RTB_BOARD_QEMU_MACHINE}\", \"${RTB_BOARD_ISA}\"}, \\\n")
+      rtb_board_max_samples(${b} max)
+      string(APPEND rows "    {\"${b}\", \"${RTB_BOARD_QEMU_MACHINE}\", \"${RTB_BOARD_ISA}\", ${max}u}, \\\n")
       if(names)
         string(APPEND names ", ")
       endif()
@@ -82,7 +107,8 @@ function(rtb_board_write_table file)
 #ifndef RTB_BOARDS_H
 #define RTB_BOARDS_H
 
-/* The boards QEMU emulates: {board name, qemu-system-arm -M machine, ISA profile}. */
+/* The boards QEMU emulates: {board name, qemu-system-arm -M machine, ISA
+ * profile, samples its images keep per benchmark (RTB_CONFIG_MAX_SAMPLES)}. */
 #define RTB_BOARDS_TABLE \\
 ${rows}
 #define RTB_BOARDS_NAMES \"${names}\"

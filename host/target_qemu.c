@@ -30,9 +30,8 @@
 #include "target.h"
 #include "util.h"
 
-/* The images' sample limit (every image keeps the default RTB_CONFIG_MAX_SAMPLES). */
-#include "rtb/defaults.h"
-/* The emulated boards: RTB_BOARDS_TABLE, generated from boards/<board>/board.cmake. */
+/* The emulated boards: RTB_BOARDS_TABLE, generated from boards/<board>/board.cmake,
+ * with each board's sample limit (RTB_CONFIG_MAX_SAMPLES of its images). */
 #include "rtb_boards.h"
 
 extern char **environ;
@@ -42,25 +41,31 @@ extern char **environ;
  * after QEMU's copy of the image path. */
 #define MAX_APPEND 240
 
-static const struct {
+static const struct qemu_board {
     const char *name, *machine, *isa;
+    unsigned max_samples;
 } boards[] = {RTB_BOARDS_TABLE};
+
+/* The table's row of `board`, or NULL when rtbench knows no such board. */
+static const struct qemu_board *board_find(const char *board)
+{
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+        if (strcmp(board, boards[b].name) == 0)
+            return &boards[b];
+    return NULL;
+}
 
 /* The QEMU machine of `board`, or NULL when rtbench knows no such board. */
 static const char *board_machine(const char *board)
 {
-    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
-        if (strcmp(board, boards[b].name) == 0)
-            return boards[b].machine;
-    return NULL;
+    const struct qemu_board *b = board_find(board);
+    return b ? b->machine : NULL;
 }
 
 const char *target_qemu_board_isa(const char *board)
 {
-    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
-        if (strcmp(board, boards[b].name) == 0)
-            return boards[b].isa;
-    return NULL;
+    const struct qemu_board *b = board_find(board);
+    return b ? b->isa : NULL;
 }
 
 /* Full path of `prog` found on $PATH, or NULL. */
@@ -318,12 +323,13 @@ static int real_board(const char *board)
 static int check_options(const char *board, const struct target_options *opt, char *err,
                          size_t errlen)
 {
-    if (!board_machine(board) && real_board(board))
+    const struct qemu_board *b = board_find(board);
+    if (!b && real_board(board))
         return errf(err, errlen,
                     "%s is a real board that QEMU cannot run: flash cortex-m/rtbench-%s.hex of "
                     "the build tree and use --target serial:DEVICE (docs/ports/boards.md)",
                     board, board);
-    if (!board_machine(board))
+    if (!b)
         return errf(err, errlen, "unknown QEMU board '%s' (boards: %s)", board, RTB_BOARDS_NAMES);
     if (opt->filter && (strpbrk(opt->filter, " \t\r\n\"") || !*opt->filter))
         return errf(err, errlen,
@@ -333,11 +339,11 @@ static int check_options(const char *board, const struct target_options *opt, ch
         return errf(err, errlen,
                     "--params '%s' cannot be passed to a QEMU image (no spaces or quotes)",
                     opt->params);
-    if (opt->iterations > RTB_DEFAULT_MAX_SAMPLES)
+    if (opt->iterations > b->max_samples)
         return errf(err, errlen,
-                    "--iterations %u is more than a QEMU image keeps samples for (%u, "
+                    "--iterations %u is more than a QEMU image of %s keeps samples for (%u, "
                     "RTB_CONFIG_MAX_SAMPLES)",
-                    opt->iterations, (unsigned)RTB_DEFAULT_MAX_SAMPLES);
+                    opt->iterations, board, b->max_samples);
     return 0;
 }
 

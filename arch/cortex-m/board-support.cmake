@@ -5,10 +5,13 @@
 #
 #   include(<rtbench>/arch/cortex-m/board-support.cmake)
 #   rtb_cm_board(<board>)     load boards/<board>/board.cmake; sets
-#                             RTB_CM_C_FLAGS (-mcpu etc.: the board's CPU flags)
-#                             and RTB_CM_BOARD_SOURCES / RTB_CM_BOARD_INCLUDES /
+#                             RTB_CM_C_FLAGS (-mcpu etc.: the board's CPU flags),
+#                             RTB_CM_PROFILE (armv6-m or armv7-m: the folder of
+#                             arch/cortex-m with the exception model's code) and
+#                             RTB_CM_BOARD_SOURCES / RTB_CM_BOARD_INCLUDES /
 #                             RTB_CM_BOARD_DEFINES (the lists, for a build that
-#                             wants them as such)
+#                             wants them as such; the defines include the
+#                             board's build options, RTB_BOARD_DEFINES)
 #   rtb_cm_image(<target> [LIBC_MEM])
 #                             give an executable the board support: sources,
 #                             include directories, definitions, the linker script,
@@ -49,11 +52,23 @@ macro(rtb_cm_board board)
     message(FATAL_ERROR "board ${board} is ${RTB_BOARD_ARCH}, not cortex-m")
   endif()
   set(RTB_CM_BOARD_NAME ${board})
+  # The exception model's code, one folder per architecture profile: ARMv7-M,
+  # ARMv7E-M and ARMv8-M Mainline share armv7-m/ (VTOR, STIR, byte-wide
+  # priorities, CFSR, DWT); ARMv6-M is armv6-m/ (none of those).
+  if(RTB_BOARD_ISA MATCHES "^armv(7e?-m|8-m\\.main)$")
+    set(RTB_CM_PROFILE armv7-m)
+  elseif(RTB_BOARD_ISA STREQUAL "armv6-m")
+    set(RTB_CM_PROFILE armv6-m)
+  else()
+    message(FATAL_ERROR "board ${board}: arch/cortex-m has no code for ISA ${RTB_BOARD_ISA}")
+  endif()
   # Soft-float everywhere: no FPU context to switch.
   set(RTB_CM_C_FLAGS "-mcpu=${RTB_BOARD_CPU} -mthumb -mfloat-abi=soft -ffunction-sections -fdata-sections -ffreestanding")
+  file(GLOB _rtb_cm_profile_sources ${RTB_CM_DIR}/${RTB_CM_PROFILE}/*.c)
   set(RTB_CM_BOARD_SOURCES
       ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/semihost.c ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c
-      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_dwt.c ${RTB_CM_DIR}/timer_systick.c)
+      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/console.c
+      ${_rtb_cm_profile_sources})
   if(NOT RTB_CM_SEMIHOSTING STREQUAL "")
     set(RTB_CM_SEMIHOSTING_USED ${RTB_CM_SEMIHOSTING})
   elseif(NOT RTB_BOARD_SEMIHOSTING STREQUAL "")
@@ -61,10 +76,16 @@ macro(rtb_cm_board board)
   else()
     set(RTB_CM_SEMIHOSTING_USED 1)
   endif()
-  set(RTB_CM_BOARD_DEFINES "RTB_CM_BOARD_NAME=\"${board}\""
-      RTB_CM_SEMIHOSTING=${RTB_CM_SEMIHOSTING_USED})
+  # With the board's build options (board.cmake: RTB_BOARD_DEFINES), which a
+  # port's rtb_config.h and a kernel's headers keep (#ifndef): a small board
+  # sets smaller sample buffers, stacks and heaps.
+  set(RTB_CM_BOARD_DEFINES ${RTB_BOARD_DEFINES} "RTB_CM_BOARD_NAME=\"${board}\""
+                           RTB_CM_SEMIHOSTING=${RTB_CM_SEMIHOSTING_USED})
   if(NOT RTB_CM_CMDLINE STREQUAL "")
     list(APPEND RTB_CM_BOARD_DEFINES "RTB_CM_CMDLINE=\"${RTB_CM_CMDLINE}\"")
+  endif()
+  if(RTB_CM_PROFILE STREQUAL "armv7-m")
+    list(APPEND RTB_CM_BOARD_DEFINES RTB_CM_HAVE_DWT=1) # armv7-m/timer_dwt.c
   endif()
   foreach(driver ${RTB_BOARD_DRIVERS})
     list(APPEND RTB_CM_BOARD_SOURCES ${RTB_CM_DIR}/drivers/${driver}.c)

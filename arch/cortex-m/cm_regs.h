@@ -1,7 +1,10 @@
 /*
  * rtbench Cortex-M: the architectural registers the board layer touches
- * (System Control Space, same addresses on ARMv7-M and ARMv8-M mainline).
- * Private to arch/cortex-m (and its bring-up image).
+ * (System Control Space, same addresses on ARMv6-M, ARMv7-M and ARMv8-M
+ * mainline; STIR, CFSR, HFSR, MMFAR, BFAR, CCR.DIV_0_TRP and the DWT cycle
+ * counter exist on ARMv7-M and ARMv8-M mainline only, and ARMv6-M reaches
+ * the priority registers by whole words only). Private to arch/cortex-m (and
+ * its bring-up image).
  */
 #ifndef RTB_CM_REGS_H
 #define RTB_CM_REGS_H
@@ -23,6 +26,7 @@
 
 #define CM_NVIC_ISER(n) RTB_CM_REG(0xE000E100u + 4u * (n))
 #define CM_NVIC_ICER(n) RTB_CM_REG(0xE000E180u + 4u * (n))
+#define CM_NVIC_ISPR(n) RTB_CM_REG(0xE000E200u + 4u * (n))
 #define CM_NVIC_ICPR(n) RTB_CM_REG(0xE000E280u + 4u * (n))
 #define CM_NVIC_IPR_BASE 0xE000E400u
 #define CM_NVIC_STIR RTB_CM_REG(0xE000EF00u)

@@ -1,10 +1,12 @@
 /*
  * rtbench Cortex-M counter selection (implements rtb/timer.h).
  *
- * Order: DWT CYCCNT if it really counts, else the board's FPGAIO counter
- * (mps2: the driver drivers/fpgaio_counter.c, when board.cmake selects it),
- * else SysTick. Then the clock is classified by timing a loop of a
- * known instruction count with interrupts masked:
+ * Order (rtb_cm_probes): DWT CYCCNT if it really counts (ARMv7-M and
+ * ARMv8-M mainline only), else the board's counter (the driver board.cmake
+ * selects: drivers/fpgaio_counter.c on the mps2 boards,
+ * drivers/nrf51_timer.c on the micro:bit), else SysTick. Then the clock is
+ * classified by timing a loop of a known instruction count with interrupts
+ * masked:
  *   - under QEMU -icount shift=N every guest instruction advances virtual
  *     time by exactly 2^N ns, so the loop costs hz * 2^N / 1e9 ticks per
  *     instruction (25.6 at N=10 and 25 MHz). When the measured ratio matches
@@ -12,10 +14,14 @@
  *     measurements of different lengths,
  *     the figures are guest instruction counts: unit "insns", value = ticks *
  *     1e9 / (hz * 2^N), ns per unit = 2^N, clock "emulated-icount";
- *   - else, when the core's debug block is missing (DEMCR.TRCENA does not
- *     stick, which no ARMv7-M/ARMv8-M mainline silicon does), we are on an
+ *   - else, when the profile says so (rtb_cm_host_timed), we are on an
  *     emulator following host time: unit "cycles" of the board clock, clock
- *     "host-timed" (noise, not a measurement of anything);
+ *     "host-timed" (noise, not a measurement of anything). ARMv7-M / ARMv8-M
+ *     mainline: the core's debug block is missing (DEMCR.TRCENA does not
+ *     stick, which no such silicon does); ARMv6-M, whose debug registers
+ *     software may not reach at all: the three loops did not take ticks in
+ *     proportion to their lengths (a core running a loop from zero-wait
+ *     memory with interrupts masked does, to the counter's rounding);
  *   - else real hardware: unit "cycles", clock "hw".
  */
 #include <stdint.h>
@@ -33,12 +39,30 @@
  * Three sizes, all of which must give the same shift: a host-timed emulator
  * would have to run at exactly a power-of-two rate, to 0.1 per mille, three
  * times in a row. */
-static const uint32_t icount_k[3] = {65536u, 40000u, 65536u};
+#define NUM_K 3
+static const uint32_t icount_k[NUM_K] = {65536u, 40000u, 65536u};
 #define ICOUNT_MAX_SHIFT 10 /* QEMU refuses larger shifts */
+
+const struct rtb_cm_probe rtb_cm_probes[] = {
+#ifdef RTB_CM_HAVE_DWT
+    {"dwt", rtb_cm_dwt_probe},
+#endif
+#ifdef RTB_CM_HAVE_FPGAIO_COUNTER
+    {"fpgaio", rtb_cm_fpgaio_probe},
+#endif
+#ifdef RTB_CM_HAVE_NRF51_TIMER
+    {"nrf51-timer0", rtb_cm_nrf51_timer_probe},
+#endif
+    {"systick", rtb_cm_systick_probe},
+};
+const unsigned rtb_cm_num_probes = sizeof rtb_cm_probes / sizeof rtb_cm_probes[0];
+
+volatile uint32_t rtb_cm_no_capture;
 
 /* Until rtb_timer_init() chose a counter, reads return 0 (not whatever is at address 0). */
 static const uint32_t no_counter;
-static struct rtb_cm_counter counter = {&no_counter, 0, 0xffffffffu, 32, 1, "none"};
+static struct rtb_cm_counter counter = {&no_counter, 0,      0xffffffffu,       32,
+                                        1,           "none", &rtb_cm_no_capture};
 static struct rtb_timer_desc desc;
 static int icount_shift = -1;
 static int ready;
@@ -46,7 +70,8 @@ static int ready;
 __attribute__((naked, noinline)) void rtb_cm_spin(uint32_t n)
 {
     (void)n;
-    __asm__ volatile("1: subs r0, r0, #1\n\t"
+    __asm__ volatile(".syntax unified\n\t"
+                     "1: subs r0, r0, #1\n\t"
                      "bne 1b\n\t"
                      "bx lr\n\t");
 }
@@ -54,9 +79,9 @@ __attribute__((naked, noinline)) void rtb_cm_spin(uint32_t n)
 __attribute__((noinline)) uint32_t rtb_cm_counter_window(const struct rtb_cm_counter *c, uint32_t n)
 {
     uint32_t t0, t1;
-    t0 = (*c->reg ^ c->invert) & c->mask;
+    t0 = rtb_cm_counter_get(c);
     rtb_cm_spin(n);
-    t1 = (*c->reg ^ c->invert) & c->mask;
+    t1 = rtb_cm_counter_get(c);
     return (t1 - t0) & c->mask;
 }
 
@@ -71,7 +96,7 @@ int rtb_cm_counter_advances(const struct rtb_cm_counter *c)
 
 rtb_cycles_t rtb_timer_read(void)
 {
-    rtb_cycles_t t = (rtb_cycles_t)((*counter.reg ^ counter.invert) & counter.mask);
+    rtb_cycles_t t = (rtb_cycles_t)rtb_cm_counter_get(&counter);
     RTB_CM_STAMP(t); /* the cycle model's mark (rtb/cycle_marks.h): nothing by default */
     return t;
 }
@@ -127,7 +152,7 @@ static int match_shift(uint32_t ticks, uint32_t k)
     return -1;
 }
 
-static void set_units(void)
+static void set_units(int host_timed)
 {
     uint64_t num = 1000000000u, den = 1, g = 1;
 
@@ -155,42 +180,56 @@ static void set_units(void)
         desc.unit_den = 1;
         desc.ns_num = 1000000000u / g;
         desc.ns_den = counter.hz / g;
-        desc.clock = icount_shift >= 0            ? "emulated-icount"
-                     : rtb_cm_dwt_demcr_missing() ? "host-timed"
-                                                  : "hw";
+        desc.clock = icount_shift >= 0 ? "emulated-icount" : host_timed ? "host-timed" : "hw";
     }
+}
+
+int rtb_cm_counter_probe(unsigned i, struct rtb_cm_counter *c, const char **why)
+{
+    c->capture = &rtb_cm_no_capture; /* unless the driver names its capture task */
+    *why = "no reason given";
+    return rtb_cm_probes[i].probe(c, why);
 }
 
 int rtb_timer_init(void)
 {
-    const char *why_dwt = 0, *why_fpgaio = 0, *why_systick = 0;
-    int shift;
+    const char *why[sizeof rtb_cm_probes / sizeof rtb_cm_probes[0]];
+    uint32_t ticks[NUM_K];
+    int shift, steady = 1, fast;
     unsigned i;
 
     if (ready)
         return 0;
-    if (rtb_cm_dwt_probe(&counter, &why_dwt) != 0 &&
-#ifdef RTB_CM_HAVE_FPGAIO_COUNTER
-        rtb_cm_fpgaio_probe(&counter, &why_fpgaio) != 0 &&
-#else
-        (why_fpgaio = "board has no FPGAIO counter") != 0 &&
-#endif
-        rtb_cm_systick_probe(&counter, &why_systick) != 0) {
-        rtb_cm_console_puts("rtbench: no usable counter: ");
-        rtb_cm_console_puts(why_dwt);
-        rtb_cm_console_puts("; ");
-        rtb_cm_console_puts(why_fpgaio);
-        rtb_cm_console_puts("; ");
-        rtb_cm_console_puts(why_systick);
+    for (i = 0; i < rtb_cm_num_probes; i++)
+        if (rtb_cm_counter_probe(i, &counter, &why[i]) == 0)
+            break;
+    if (i == rtb_cm_num_probes) {
+        rtb_cm_console_puts("rtbench: no usable counter:");
+        for (i = 0; i < rtb_cm_num_probes; i++) {
+            rtb_cm_console_puts(i ? "; " : " ");
+            rtb_cm_console_puts(rtb_cm_probes[i].name);
+            rtb_cm_console_puts(": ");
+            rtb_cm_console_puts(why[i]);
+        }
         rtb_cm_console_puts("\n");
         return RTB_ERR_NOTSUP;
     }
-    shift = match_shift(ticks_per_2k_insns(icount_k[0]), icount_k[0]);
-    for (i = 1; i < sizeof icount_k / sizeof icount_k[0] && shift >= 0; i++)
-        if (match_shift(ticks_per_2k_insns(icount_k[i]), icount_k[i]) != shift)
+    for (i = 0; i < NUM_K; i++)
+        ticks[i] = ticks_per_2k_insns(icount_k[i]);
+    shift = match_shift(ticks[0], icount_k[0]);
+    for (i = 1; i < NUM_K; i++) {
+        /* ticks[i] / k[i] == ticks[0] / k[0], to +-2 ticks of rounding in each */
+        int64_t d = (int64_t)ticks[i] * icount_k[0] - (int64_t)ticks[0] * icount_k[i];
+        if (d > 2 * (int64_t)(icount_k[0] + icount_k[i]) ||
+            -d > 2 * (int64_t)(icount_k[0] + icount_k[i]))
+            steady = 0;
+        if (shift >= 0 && match_shift(ticks[i], icount_k[i]) != shift)
             shift = -1;
+    }
+    /* more than one instruction per core clock cycle: faster than the core */
+    fast = (uint64_t)2u * icount_k[0] * counter.hz > (uint64_t)ticks[0] * RTB_CM_CORE_HZ;
     icount_shift = shift;
-    set_units();
+    set_units(rtb_cm_host_timed(steady, fast));
     ready = 1;
     return 0;
 }

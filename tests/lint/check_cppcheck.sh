@@ -20,24 +20,39 @@ run() {
 run suite+posix --std=c99 -I suite/include -I ports/posix suite ports/posix
 run template --std=c99 -I suite/include -I ports/template ports/template
 run common --std=c99 -I suite/include -I ports/posix ports/common
-# the architecture with each board's board.h and the drivers its board.cmake
-# selects (RTB_BOARD_DRIVERS); the bring-up image's stub port
+# the architecture with each board's board.h: what that board builds (the
+# common files, its profile's folder, the drivers its board.cmake selects,
+# the bring-up image with its stub port)
+profile_of() { # board folder -> arch/cortex-m profile folder
+    if grep -q '^set(RTB_BOARD_ISA armv6-m)' "$1/board.cmake"; then echo armv6-m; else echo armv7-m; fi
+}
 for board in boards/*/; do
+    board=${board%/}
+    prof=$(profile_of "$board")
     drivers=$(sed -n 's/^set(RTB_BOARD_DRIVERS \([^)]*\)).*/\1/p' "$board/board.cmake")
-    files=$(find arch/cortex-m -name '*.c' -not -path '*/drivers/*')
-    defs=
+    files="arch/cortex-m/*.c arch/cortex-m/$prof/*.c arch/cortex-m/bringup/bringup.c"
+    defs=""
+    [ "$prof" = armv7-m ] && defs="-DRTB_CM_HAVE_DWT=1"
     for d in $drivers; do
         files="$files arch/cortex-m/drivers/$d.c"
         defs="$defs -DRTB_CM_HAVE_$(echo "$d" | tr a-z A-Z)=1"
     done
-    # shellcheck disable=SC2086 # lists of words
+    # shellcheck disable=SC2086
     run "arch/cortex-m on $board" --std=c99 -I suite/include -I arch/cortex-m \
         -I arch/cortex-m/include -I arch/cortex-m/bringup/stub -I "$board" \
         -DRTB_CM_BOARD_NAME='"board"' $defs $files
 done
-first=$(ls -d boards/*/ | head -n 1)
-run refk --std=c99 -I suite/include -I ports/refk -I ports/refk/arch/armv7-m \
-    -I arch/cortex-m -I arch/cortex-m/include -I "$first" ports/refk
+# refk with each architecture profile's code and a board of that profile
+for prof in armv7-m armv6-m; do
+    board=""
+    for b in boards/*/; do
+        [ -z "$board" ] && [ "$(profile_of "${b%/}")" = "$prof" ] && board=${b%/}
+    done
+    [ -n "$board" ] || continue
+    run "refk $prof" --std=c99 -I suite/include -I ports/refk -I ports/refk/arch/$prof \
+        -I arch/cortex-m -I arch/cortex-m/include -I "$board" \
+        ports/refk/*.c ports/refk/arch/$prof/*.c ports/refk/tests
+done
 run host --std=c11 -I host -I suite/include -I emu/cycle-model host
 # the cycle-model plugin (a QEMU plugin: its own API header, no QEMU source)
 run emu --std=c11 -I emu/cycle-model emu/cycle-model

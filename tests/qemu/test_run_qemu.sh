@@ -1,18 +1,28 @@
 #!/bin/sh
 # rtbench run --target qemu:BOARD end to end, and its one-line errors.
-#   sh test_run_qemu.sh <build/rtbench> <board> <tmpdir>
+#   sh test_run_qemu.sh <build/rtbench> <board> <tmpdir> <max samples> [full]
+# (max samples: RTB_CONFIG_MAX_SAMPLES of the board's images). Without `full`
+# only what depends on the board: a run at its sample limit stored with its
+# header keys, and one more iteration refused; with `full` also the
+# board-independent paths (stale image rebuilt, build failures, bad filter,
+# unknown board, no QEMU, no build tree).
 . "$(dirname "$0")/../lib.sh"
 rtbench=$1
 board=$2
 tmp=$3
+max=$4
+mode=${5:-board}
 rm -rf "$tmp" && mkdir -p "$tmp" || exit 2
 
 db="$tmp/qemu.db"
-"$rtbench" run --target qemu:$board --filter 'calib.*,semaphore.*' --iterations 50 --db "$db" \
+"$rtbench" run --target qemu:$board --filter 'calib.*,semaphore.*' --iterations "$max" --db "$db" \
     >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc -eq 0 ] && ok "run qemu:$board exits 0" || { ko "run qemu:$board exits $rc"; cat "$tmp/err"; }
+[ $rc -eq 0 ] && ok "run qemu:$board --iterations $max (the limit) exits 0" ||
+    { ko "run qemu:$board exits $rc"; cat "$tmp/err"; }
 grep -q 'calib.nop100' "$tmp/out" && ok "table lists calib.nop100" || ko "calib.nop100 missing from the table"
+grep -q "^calib.nop10 .* 10 .*insns" "$tmp/out" && ok "calib.nop10 = 10 insns" ||
+    { ko "calib.nop10 is not 10"; cat "$tmp/out"; }
 grep -q 'stored run' "$tmp/err" && ok "run stored" || ko "run not stored"
 "$rtbench" show --db "$db" 1 >"$tmp/show" 2>&1
 rc=$?
@@ -22,6 +32,19 @@ for key in icount rom ram; do
 done
 grep -q 'emulated-icount' "$tmp/show" && ok "stored run is labelled emulated-icount" ||
     ko "stored run not labelled emulated-icount"
+
+"$rtbench" run --target qemu:$board --iterations $((max + 1)) --db "$db" >"$tmp/out4" 2>"$tmp/err4"
+rc=$?
+[ $rc -ne 0 ] && ok "--iterations $((max + 1)) exits $rc" || ko "--iterations $((max + 1)) exits 0"
+grep -q "more than a QEMU image of $board keeps samples for ($max, RTB_CONFIG_MAX_SAMPLES)" "$tmp/err4" &&
+    ok "--iterations $((max + 1)): names the board's limit ($max)" ||
+    { ko "--iterations $((max + 1)) message"; cat "$tmp/err4"; }
+[ ! -s "$tmp/out4" ] && ok "--iterations $((max + 1)): refused before QEMU (no output)" ||
+    ko "--iterations $((max + 1)): stdout"
+if [ "$mode" != full ]; then
+    finish "test_run_qemu $board"
+    exit
+fi
 
 # the images are always brought up to date before QEMU starts (a stale image
 # is never run): an image older than its sources is rebuilt by the run
@@ -94,11 +117,6 @@ grep -q "unknown QEMU board 'no-such-board'.*$board" "$tmp/err2" && ok "unknown 
     { ko "unknown board message"; cat "$tmp/err2"; }
 [ "$(wc -l <"$tmp/err2")" -eq 1 ] && ok "unknown board: one line" || ko "unknown board: not one line"
 
-"$rtbench" run --target qemu:$board --iterations 5000 --db "$db" >"$tmp/out4" 2>"$tmp/err4"
-rc=$?
-[ $rc -ne 0 ] && ok "--iterations 5000 exits $rc" || ko "--iterations 5000 exits 0"
-grep -q 'more than a QEMU image keeps samples for (1000' "$tmp/err4" && ok "--iterations 5000: names the limit" ||
-    { ko "--iterations 5000 message"; cat "$tmp/err4"; }
 
 PATH=/nonexistent "$rtbench" run --target qemu:$board --db "$db" >"$tmp/out3" 2>"$tmp/err3"
 rc=$?
@@ -127,4 +145,4 @@ rc=$?
 grep -q "^status:   incomplete - timeout after 10 s while running semaphore.take.blocking.k_to_k; no end record: 2 of 4 records received$" "$tmp/out7" &&
     ok "a hung benchmark: named by the host's timeout, the results before it kept" || { ko "hung benchmark status"; cat "$tmp/out7" "$tmp/err6"; }
 
-finish test_run_qemu
+finish "test_run_qemu $board"

@@ -3,7 +3,8 @@
  * the counter layer, the semihosting command line, the software interrupt
  * and the exit status, and prints one "bringup:" line per check. Used by
  * tests/qemu. Extra words on the command line select a failure path:
- *   fault   read an unmapped address (the HardFault report must appear)
+ *   fault   read an unmapped address, RTB_CM_UNMAPPED_ADDR of board.h or
+ *           0xF0000000 (the HardFault report must appear)
  *   exit=N  exit with status N
  *   irq     pend an IRQ that has no handler (the unexpected-exception report)
  *   stack   recurse until the main stack overflows (ARMv8-M: MSPLIM faults)
@@ -17,6 +18,10 @@
 #include "rtb_cm_board.h"
 #include "semihost.h"
 #include "timer_cm.h"
+
+#ifndef RTB_CM_UNMAPPED_ADDR
+#define RTB_CM_UNMAPPED_ADDR 0xF0000000u
+#endif
 
 static volatile uint32_t swirq_count;
 
@@ -125,24 +130,22 @@ int main(void)
     kv("units", (ticks * d->unit_num + d->unit_den / 2) / d->unit_den);
     rtb_cm_console_puts("\n");
 
-    /* Every counter driver on its own, over the same loop (2001 instructions
-     * plus the reads): DWT must refuse under QEMU, the others must count. */
+    /* Every counter of the board on its own, over the same loop (2001
+     * instructions plus the reads): DWT must refuse under QEMU, the others
+     * must count. */
     {
         struct rtb_cm_counter c;
-        const char *why = "";
-        rtb_cm_console_puts("bringup: probe dwt=");
-        rtb_cm_console_puts(rtb_cm_dwt_probe(&c, &why) == 0 ? "counts" : why);
-        rtb_cm_console_puts("\n");
-#ifdef RTB_CM_HAVE_FPGAIO_COUNTER
-        if (rtb_cm_fpgaio_probe(&c, &why) == 0) {
-            rtb_cm_console_puts("bringup: probe fpgaio");
-            kv("ticks", rtb_cm_counter_window(&c, 1000));
-            rtb_cm_console_puts("\n");
-        }
-#endif
-        if (rtb_cm_systick_probe(&c, &why) == 0) {
-            rtb_cm_console_puts("bringup: probe systick");
-            kv("ticks", rtb_cm_counter_window(&c, 1000));
+        unsigned i;
+        for (i = 0; i < rtb_cm_num_probes; i++) {
+            const char *why = "";
+            rtb_cm_console_puts("bringup: probe ");
+            rtb_cm_console_puts(rtb_cm_probes[i].name);
+            if (rtb_cm_counter_probe(i, &c, &why) == 0) {
+                kv("ticks", rtb_cm_counter_window(&c, 1000));
+            } else {
+                rtb_cm_console_puts("=");
+                rtb_cm_console_puts(why);
+            }
             rtb_cm_console_puts("\n");
         }
     }
@@ -180,7 +183,7 @@ int main(void)
         unsigned irq = RTB_CM_SWIRQ - 1;
         rtb_cm_console_puts("bringup: pending an IRQ without handler\n");
         CM_NVIC_ISER(irq / 32u) = 1u << (irq % 32u);
-        CM_NVIC_STIR = irq;
+        CM_NVIC_ISPR(irq / 32u) = 1u << (irq % 32u); /* every profile has ISPR */
         rtb_cm_dsb_isb();
         return 5;
     }
@@ -191,7 +194,7 @@ int main(void)
     }
     if (has_word(raw, "fault", 0)) {
         rtb_cm_console_puts("bringup: reading an unmapped address\n");
-        return (int)*(volatile uint32_t *)(uintptr_t)0xF0000000u;
+        return (int)*(volatile uint32_t *)(uintptr_t)RTB_CM_UNMAPPED_ADDR;
     }
     if (has_word(raw, "exit=", &after)) {
         int v = 0;

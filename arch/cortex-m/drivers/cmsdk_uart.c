@@ -39,11 +39,3 @@ void rtb_cm_console_write(const char *s, size_t n)
         UART_DATA = (uint8_t)*s++;
     }
 }
-
-void rtb_cm_console_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n])
-        n++;
-    rtb_cm_console_write(s, n);
-}

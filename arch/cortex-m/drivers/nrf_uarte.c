@@ -121,11 +121,3 @@ void rtb_cm_console_write(const char *s, size_t n)
     }
     tx_wait();
 }
-
-void rtb_cm_console_puts(const char *s)
-{
-    size_t n = 0;
-    while (s[n])
-        n++;
-    rtb_cm_console_write(s, n);
-}

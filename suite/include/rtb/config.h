@@ -24,6 +24,12 @@
 #ifndef RTB_CONFIG_MAX_THREADS
 #define RTB_CONFIG_MAX_THREADS 4u
 #endif
+/* Bytes of stack of the thread that runs rtb_main() (the runner and every
+ * benchmark's own side), for a port that creates that thread itself (the
+ * Cortex-M kernel ports; the POSIX port runs it on the process's stack). */
+#ifndef RTB_CONFIG_MAIN_STACK_SIZE
+#define RTB_CONFIG_MAIN_STACK_SIZE 8192u
+#endif
 /* Small stacks (rtb_small_stack()) for families that need many threads that do
  * little: Rhealstone's 50-thread task switch needs 50. 0 = none (those
  * benchmarks report n/a). */
