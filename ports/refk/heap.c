@@ -42,7 +42,7 @@ void *refk_heap_alloc(struct refk_heap *h, size_t bytes)
     struct free_block *b;
     if (bytes - 1u >= (size_t)(8u << (REFK_HEAP_CLASSES - 1))) /* 0 or too big */
         return NULL;
-    c = bytes <= 8u ? 0u : 29u - (unsigned)__builtin_clz((uint32_t)(bytes - 1u));
+    c = bytes <= 8u ? 0u : refk_arch_msb((uint32_t)(bytes - 1u)) - 2u;
     pm = refk_irq_save();
     b = h->free[c];
     if (b != NULL) {

@@ -16,7 +16,7 @@
 /* The most urgent ready thread (the idle thread keeps bit 0 set). */
 static inline struct refk_thread *refk_rq_best(const struct refk_sched *s)
 {
-    return s->ready[31 - __builtin_clz(s->bitmap)];
+    return s->ready[refk_arch_msb(s->bitmap)];
 }
 
 /* Append `t` to the list of its level (the tail: after its equals). */

@@ -1,5 +1,7 @@
 /*
- * refk - scheduler, context switch, threads, timeouts and the tick.
+ * refk - scheduler, threads, timeouts and the tick. The context switch and
+ * the yield are the architecture's (arch/<isa>/switch.c), as are the frame
+ * layout, the exception priorities and the first switch (refk_arch.h).
  */
 #include "refk_internal.h"
 
@@ -8,8 +10,6 @@ struct refk_sched refk_sched;
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
-#define SHPR_PENDSV (*(volatile uint8_t *)0xE000ED22u)
-#define SHPR_SYSTICK (*(volatile uint8_t *)0xE000ED23u)
 #define ICSR_PENDSTCLR (1u << 25)
 
 #define REFK_MIN_STACK 256u
@@ -19,51 +19,6 @@ static struct refk_thread idle_thread;
 static struct refk_thread boot_thread; /* the context of refk_start(), discarded */
 static uint64_t idle_stack[64];
 static uint64_t boot_stack[32];
-
-/*
- * The context switch. Entered with the outgoing thread's r0-r3, r12, lr, pc
- * and xPSR already stacked on its PSP by the exception entry; saves r4-r11
- * below them, stores PSP in cur->sp, makes next the current thread and
- * unstacks it. The choice of `next` was made by whoever pended PendSV, under
- * the kernel lock; nothing else happens here. With a hardware FPU (not the
- * soft-float images rtbench builds) s16-s31 are saved only for a thread
- * whose EXC_RETURN says it used the FPU (lazy stacking), and EXC_RETURN is
- * kept per thread.
- */
-__attribute__((naked)) void PendSV_Handler(void)
-{
-#if defined(__ARM_FP)
-    __asm__ volatile("mrs r0, psp\n\t"
-                     "tst lr, #0x10\n\t"
-                     "it eq\n\t"
-                     "vstmdbeq r0!, {s16-s31}\n\t"
-                     "stmdb r0!, {r4-r11, lr}\n\t"
-                     "ldr r3, =refk_sched\n\t"
-                     "ldrd r1, r2, [r3]\n\t"
-                     "str r0, [r1]\n\t"
-                     "str r2, [r3]\n\t"
-                     "ldr r0, [r2]\n\t"
-                     "ldmia r0!, {r4-r11, lr}\n\t"
-                     "tst lr, #0x10\n\t"
-                     "it eq\n\t"
-                     "vldmiaeq r0!, {s16-s31}\n\t"
-                     "msr psp, r0\n\t"
-                     "bx lr\n\t"
-                     ".ltorg\n\t");
-#else
-    __asm__ volatile("mrs r0, psp\n\t"
-                     "stmdb r0!, {r4-r11}\n\t"
-                     "ldr r3, =refk_sched\n\t"
-                     "ldrd r1, r2, [r3]\n\t" /* r1 = cur, r2 = next */
-                     "str r0, [r1]\n\t"      /* cur->sp */
-                     "str r2, [r3]\n\t"      /* cur = next */
-                     "ldr r0, [r2]\n\t"      /* next->sp */
-                     "ldmia r0!, {r4-r11}\n\t"
-                     "msr psp, r0\n\t"
-                     "bx lr\n\t"
-                     ".ltorg\n\t");
-#endif
-}
 
 int refk_in_isr(void)
 {
@@ -112,12 +67,10 @@ static void thread_exit(void)
     }
 }
 
-/* Words of the initial frame: r4-r11 [+ EXC_RETURN], then r0-r3, r12, lr, pc, xPSR. */
-#if defined(__ARM_FP)
-#define SW_WORDS 9
-#else
-#define SW_WORDS 8
-#endif
+/* Words of the initial frame: the software part (REFK_ARCH_SW_WORDS: r4-r11,
+ * in the order the architecture's PendSV keeps them), then r0-r3, r12, lr,
+ * pc, xPSR. */
+#define SW_WORDS REFK_ARCH_SW_WORDS
 
 static void frame_init(struct refk_thread *t, refk_entry_t entry, void *arg, void *stack,
                        size_t bytes)
@@ -127,9 +80,7 @@ static void frame_init(struct refk_thread *t, refk_entry_t entry, void *arg, voi
     sp -= SW_WORDS + 8;
     for (i = 0; i < SW_WORDS + 8; i++)
         sp[i] = 0;
-#if defined(__ARM_FP)
-    sp[8] = 0xFFFFFFFDu; /* EXC_RETURN: thread mode, PSP, no FP frame */
-#endif
+    refk_arch_sw_frame(sp);
     sp[SW_WORDS + 0] = (uint32_t)(uintptr_t)arg;         /* r0 */
     sp[SW_WORDS + 5] = (uint32_t)(uintptr_t)thread_exit; /* lr */
     sp[SW_WORDS + 6] = (uint32_t)(uintptr_t)entry & ~1u; /* pc */
@@ -170,28 +121,13 @@ void refk_start(void)
 {
     struct refk_sched *s = &refk_sched;
     uint32_t top = (uint32_t)(uintptr_t)&boot_stack[sizeof boot_stack / sizeof boot_stack[0]];
-    SHPR_PENDSV = 0xFFu;  /* the least urgent exception: switches after every ISR */
-    SHPR_SYSTICK = 0xC0u; /* above PendSV */
+    refk_arch_prio_init(); /* PendSV least urgent: switches after every ISR */
     refk_lock();
     s->cur = &boot_thread;
     s->next = refk_rq_best(s);
     /* Thread mode moves to PSP on a scratch stack; PendSV saves this context
      * into boot_thread (never resumed) and loads the first thread. */
-    __asm__ volatile("msr psp, %0\n\t"
-                     "mrs r0, control\n\t"
-                     "orr r0, r0, #2\n\t"
-                     "msr control, r0\n\t"
-                     "isb 0xf\n\t"
-                     "ldr r0, =0xE000ED04\n\t"
-                     "mov r1, #0x10000000\n\t"
-                     "str r1, [r0]\n\t"
-                     "cpsie i\n\t"
-                     "isb 0xf\n\t"
-                     "1: b 1b\n\t"
-                     ".ltorg\n\t" ::"r"(top)
-                     : "r0", "r1", "memory");
-    for (;;) {
-    }
+    refk_arch_first_switch(top);
 }
 
 /* ---- timeouts and the tick ---------------------------------------------- */
@@ -433,39 +369,6 @@ int refk_thread_join(struct refk_thread *t, int32_t timeout)
     t->state = REFK_TS_FREE;
     refk_unlock();
     return REFK_OK;
-}
-
-/*
- * Round-robin among equals: the running thread heads its level's list, so
- * the next one is cur->next; making it the list's head and `next` is two
- * stores. In assembly because GCC's version of the same C spent a PUSH and a
- * POP on a fifth register. Thread context only.
- */
-__attribute__((naked)) void refk_yield(void)
-{
-    __asm__ volatile("cpsid i\n\t"
-                     "ldr r3, =refk_sched\n\t"
-                     "ldr r2, [r3, %[cur]]\n\t"
-                     "ldr r1, [r2, %[tnext]]\n\t" /* the next equal */
-                     "cmp r1, r2\n\t"
-                     "beq 1f\n\t" /* alone at its level */
-                     "ldrb r2, [r2, %[prio]]\n\t"
-                     "str r1, [r3, %[next]]\n\t"
-                     "add r3, r3, r2, lsl #2\n\t"
-                     "str r1, [r3, %[ready]]\n\t" /* ready[prio] */
-                     "ldr r3, =0xE000ED04\n\t"    /* ICSR */
-                     "mov r2, #0x10000000\n\t"    /* PENDSVSET */
-                     "str r2, [r3]\n\t"
-                     "cpsie i\n\t"
-                     "isb 0xf\n\t"
-                     "bx lr\n\t"
-                     "1: cpsie i\n\t"
-                     "bx lr\n\t"
-                     ".ltorg\n\t" ::[cur] "i"(offsetof(struct refk_sched, cur)),
-                     [next] "i"(offsetof(struct refk_sched, next)),
-                     [ready] "i"(offsetof(struct refk_sched, ready)),
-                     [tnext] "i"(offsetof(struct refk_thread, next)),
-                     [prio] "i"(offsetof(struct refk_thread, prio)));
 }
 
 unsigned refk_effective_prio(const struct refk_thread *t)

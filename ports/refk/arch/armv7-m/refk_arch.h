@@ -1,64 +1,71 @@
 /*
- * refk - the few architecture operations the kernel uses, for ARMv7-M,
- * ARMv7E-M and ARMv8-M Mainline (every core whose board.cmake names one of
- * these ISAs; ports/refk/CMakeLists.txt picks this folder). Another profile
- * (ARMv6-M: no BASEPRI, no high-register stmdb) is one more folder beside
- * this one with the same functions. The host unit tests use
- * tests/host/refk_arch.h (stubs that count what they were asked to do).
- *
- * Critical sections use PRIMASK, not BASEPRI: on these cores `cpsid i` /
- * `cpsie i` are one instruction each, where a BASEPRI section costs a MOV
- * and an MSR on entry plus an MSR on exit; every kernel section is short and
- * bounded (the only loops walk a wait queue: event post/set, broadcast, and
- * sorted insertion), and refk has no "zero-latency" interrupts to keep
- * unmasked. Thread-only calls use cpsid/cpsie; ISR-safe calls save and
- * restore PRIMASK so that they nest.
+ * refk - the architecture operations for ARMv7-M, ARMv7E-M and ARMv8-M
+ * Mainline (every core whose board.cmake names one of these ISAs;
+ * ports/refk/CMakeLists.txt picks this folder): the shared Cortex-M ones
+ * (arch/refk_arch_cm.h: PRIMASK sections, PendSV pend, IPSR) and what this
+ * profile does its own way. The switch is switch.c. ARMv6-M is
+ * arch/armv6-m/; the host unit tests use tests/host/refk_arch.h.
  */
 #ifndef REFK_ARCH_H
 #define REFK_ARCH_H
 
 #include <stdint.h>
 
-#define REFK_ICSR (*(volatile uint32_t *)0xE000ED04u)
-#define REFK_ICSR_PENDSVSET (1u << 28)
+#include "arch/refk_arch_cm.h"
 
-static inline void refk_lock(void)
+/* The highest set bit of x (x != 0): one CLZ. */
+static inline unsigned refk_arch_msb(uint32_t x)
 {
-    __asm__ volatile("cpsid i" ::: "memory");
+    return 31u - (unsigned)__builtin_clz(x);
 }
-static inline void refk_unlock(void)
+
+/* Words PendSV keeps below the hardware frame: r4-r11, and with a hardware
+ * FPU (not the soft-float images rtbench builds) EXC_RETURN too. */
+#if defined(__ARM_FP)
+#define REFK_ARCH_SW_WORDS 9
+#else
+#define REFK_ARCH_SW_WORDS 8
+#endif
+
+/* The software part of a new thread's frame (zeroed by the caller). */
+static inline void refk_arch_sw_frame(uint32_t *sw)
 {
-    __asm__ volatile("cpsie i" ::: "memory");
+#if defined(__ARM_FP)
+    sw[8] = 0xFFFFFFFDu; /* EXC_RETURN: thread mode, PSP, no FP frame */
+#else
+    (void)sw;
+#endif
 }
-/* Unlock after a switch was requested: the ISB makes the pending PendSV
- * be taken here, before the call returns. */
-static inline void refk_unlock_switch(void)
+
+/* PendSV the least urgent exception (it switches after every other
+ * handler), SysTick above it: byte-wide priority registers. */
+static inline void refk_arch_prio_init(void)
 {
-    __asm__ volatile("cpsie i\n\tisb 0xf" ::: "memory");
+    *(volatile uint8_t *)0xE000ED22u = 0xFFu; /* PendSV */
+    *(volatile uint8_t *)0xE000ED23u = 0xC0u; /* SysTick */
 }
-static inline uint32_t refk_irq_save(void)
+
+/* The first switch, from refk_start() with interrupts masked: thread mode
+ * moves to PSP on the scratch stack `top`, PendSV is pended and interrupts
+ * enabled; PendSV saves this context into the placeholder `cur` (never
+ * resumed) and loads the first thread. */
+__attribute__((noreturn)) static inline void refk_arch_first_switch(uint32_t top)
 {
-    uint32_t pm;
-    __asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(pm)::"memory");
-    return pm;
-}
-static inline void refk_irq_restore(uint32_t pm)
-{
-    __asm__ volatile("msr primask, %0" ::"r"(pm) : "memory");
-}
-static inline void refk_irq_restore_switch(uint32_t pm)
-{
-    __asm__ volatile("msr primask, %0\n\tisb 0xf" ::"r"(pm) : "memory");
-}
-static inline void refk_pend_switch(void)
-{
-    REFK_ICSR = REFK_ICSR_PENDSVSET;
-}
-static inline uint32_t refk_ipsr(void)
-{
-    uint32_t v;
-    __asm__ volatile("mrs %0, ipsr" : "=r"(v));
-    return v;
+    __asm__ volatile("msr psp, %0\n\t"
+                     "mrs r0, control\n\t"
+                     "orr r0, r0, #2\n\t"
+                     "msr control, r0\n\t"
+                     "isb 0xf\n\t"
+                     "ldr r0, =0xE000ED04\n\t"
+                     "mov r1, #0x10000000\n\t"
+                     "str r1, [r0]\n\t"
+                     "cpsie i\n\t"
+                     "isb 0xf\n\t"
+                     "1: b 1b\n\t"
+                     ".ltorg\n\t" ::"r"(top)
+                     : "r0", "r1", "memory");
+    for (;;) {
+    }
 }
 
 /*

@@ -1,6 +1,7 @@
 /*
- * refk on the host: the ready bitmap and lists, wait-queue ordering and the
- * heap allocator, as pure functions. Prints failed checks and
+ * refk on the host: the ready bitmap and lists, wait-queue ordering, the
+ * heap allocator, and ARMv6-M's highest-set-bit without CLZ, as pure
+ * functions. Prints failed checks and
  * "N passed, N failed"; exits non-zero if any check failed.
  */
 #include <stdint.h>
@@ -165,9 +166,33 @@ static void test_heap(void)
 
 void refk_heap_setup(void);
 
+/* ARMv6-M's refk_msb_nclz against CLZ: every single bit, every run of ones
+ * below a top bit, and a pseudo-random sweep. */
+static void test_msb(void)
+{
+    uint32_t x = 0x9E3779B9u;
+    unsigned i, bad = 0;
+    for (i = 0; i < 32; i++) {
+        bad += refk_msb_nclz(1u << i) != i;
+        bad += refk_msb_nclz((1u << i) | ((1u << i) - 1u)) != i;
+    }
+    CHECK(bad == 0);
+    for (i = 0; i < 100000u; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x >>= i % 32u; /* all lengths */
+        if (x == 0)
+            x = 0x9E3779B9u + i;
+        bad += refk_msb_nclz(x) != 31u - (unsigned)__builtin_clz(x);
+    }
+    CHECK(bad == 0);
+}
+
 int main(void)
 {
     refk_heap_setup();
+    test_msb();
     test_ready_bitmap();
     test_make_ready_and_resched();
     test_waitq_order();

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "refk.h"
+#include "rtb/config.h"
 #include "rtb/port.h"
 #include "rtb/timer.h"
 #include "rtb_cm_board.h"
@@ -28,7 +29,8 @@
 #define HI2 21
 #define HI3 22
 #define NHELP 4
-#define HELP_STACK 1024u
+/* The suite's stack sizes, which a small board sets (board.cmake) */
+#define HELP_STACK RTB_CONFIG_STACK_SIZE
 
 static uint64_t help_stack[NHELP][HELP_STACK / 8u];
 static rtb_thread_t help[NHELP];
@@ -1060,7 +1062,7 @@ static const struct test tests[] = {
 };
 
 static struct refk_thread runner;
-static uint64_t runner_stack[4096 / 8];
+static uint64_t runner_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u];
 
 /* `-append "--deadlock"`: block for ever with nothing else to run; the
  * idle thread must detect it, print one line and exit with status 100. */
