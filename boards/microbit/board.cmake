@@ -1,0 +1,20 @@
+# The board's build facts (read by cmake/boards.cmake); its name is this folder's.
+# BBC micro:bit (v1): Nordic nRF51822, Cortex-M0 at 16 MHz, 256 KiB flash, 16 KiB RAM.
+set(RTB_BOARD_ARCH cortex-m)           # arch/<this>: startup, vectors, counters, images
+set(RTB_BOARD_ISA armv6-m)                 # the architecture profile (a kernel port picks its arch code by it)
+set(RTB_BOARD_CPU cortex-m0)               # -mcpu (soft-float on every core: no FPU context)
+set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
+# Build options of every image (rtb_config.h and the kernels keep them): 16 KiB
+# of RAM hold the samples of one benchmark (4 bytes each), the helper threads'
+# and the runner thread's stacks, the kernel's heap, the line buffer, the main
+# (handler) stack of memory.ld. Stack sizes measured by painting (docs/ports/cortex-m.md).
+set(RTB_BOARD_DEFINES
+    RTB_CONFIG_MAX_SAMPLES=250u RTB_CONFIG_ITERATIONS=250u
+    RTB_CONFIG_STACK_SIZE=512u RTB_CONFIG_MAIN_STACK_SIZE=1536u
+    REFK_HEAP_BYTES=1024u)
+set(RTB_BOARD_QEMU_MACHINE microbit)   # qemu-system-arm -M (empty: not emulated)
+set(RTB_BOARD_QEMU_COUNTER nrf51-timer0) # the counter its images use under QEMU
+# QEMU tests run on this board (tests/qemu): bringup, faults, suite (the suite
+# and each kernel port's own tests on its images), run (rtbench run --target
+# qemu:<board> end to end, and a repeat run: one board per architecture profile)
+set(RTB_BOARD_QEMU_TESTS bringup faults suite run)
