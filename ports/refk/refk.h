@@ -1,14 +1,14 @@
 /*
- * refk - the rtbench reference kernel for ARMv7-M and ARMv8-M Mainline.
+ * refk - the rtbench reference kernel for ARMv6-M, ARMv7-M and ARMv8-M Mainline.
  *
  * A small priority-preemptive kernel written to be measured, not to be
  * shipped: 32 priority levels (a LARGER number is MORE urgent; 0 is the idle
- * thread), one ready list per level with a 32-bit bitmap (CLZ picks the
- * highest), round-robin only on yield, a PendSV switch that saves r4-r11 and
- * loads the thread chosen beforehand, PRIMASK critical sections, wait queues
- * ordered by priority (FIFO within a priority), a SysTick tick that runs only
- * while some thread waits with a finite timeout. See README.md for what it
- * leaves out.
+ * thread), one ready list per level with a 32-bit bitmap (CLZ - a byte table
+ * on ARMv6-M - picks the highest), round-robin only on yield, a PendSV switch
+ * that saves r4-r11 and loads the thread chosen beforehand, PRIMASK critical
+ * sections, wait queues ordered by priority (FIFO within a priority), a
+ * SysTick tick that runs only while some thread waits with a finite timeout.
+ * See README.md for what it leaves out.
  *
  * Return codes are 0 or one of the negative REFK_E* values below. Timeouts
  * are in microseconds: REFK_NO_WAIT (0) never blocks, any negative value
