@@ -8,6 +8,15 @@
 #include "refk_arch.h"
 #include "refk_list.h"
 
+/* The offsets of the scheduler's and a thread's fields that the assembly of
+ * refk_yield (arch/<profile>/switch.c) uses, as operands %[cur], %[next],
+ * %[ready], %[tnext] and %[prio]. */
+#define REFK_ASM_SCHED_OFFSETS                                                                     \
+    [cur] "i"(offsetof(struct refk_sched, cur)), [next] "i"(offsetof(struct refk_sched, next)),    \
+        [ready] "i"(offsetof(struct refk_sched, ready)),                                           \
+        [tnext] "i"(offsetof(struct refk_thread, next)),                                           \
+        [prio] "i"(offsetof(struct refk_thread, prio))
+
 /* Remove `t` from the timeout list (it is on it). */
 void refk_timeout_cancel(struct refk_thread *t);
 

@@ -75,9 +75,5 @@ __attribute__((naked)) void refk_yield(void)
                      "bx lr\n\t"
                      "1: cpsie i\n\t"
                      "bx lr\n\t"
-                     ".ltorg\n\t" ::[cur] "i"(offsetof(struct refk_sched, cur)),
-                     [next] "i"(offsetof(struct refk_sched, next)),
-                     [ready] "i"(offsetof(struct refk_sched, ready)),
-                     [tnext] "i"(offsetof(struct refk_thread, next)),
-                     [prio] "i"(offsetof(struct refk_thread, prio)));
+                     ".ltorg\n\t" ::REFK_ASM_SCHED_OFFSETS);
 }
