@@ -119,12 +119,12 @@ int rtb_bench_sem_give_immediate(struct rtb_ctx *ctx)
     return 0;
 }
 
-/* semaphore.take.blocking.k_to_k: n/a like the other dummies, unless
+/* semaphore.give.wake+ctx.k_to_k: n/a like the other dummies, unless
  * `overrun_stack` asks it to write into the low end of helper stack
  * `overrun_stack - 1`, as a thread that outgrew RTB_CONFIG_STACK_SIZE would. */
 static unsigned overrun_stack;
 
-int rtb_bench_sem_take_blocking(struct rtb_ctx *ctx)
+int rtb_bench_sem_give_wake(struct rtb_ctx *ctx)
 {
     uint32_t i, n = rtb_loops(ctx);
     if (!overrun_stack)
@@ -660,16 +660,16 @@ static void test_stack_guard(void)
     int rc, named = 0;
 
     memset(&cfg, 0, sizeof cfg);
-    cfg.filter = "semaphore.take.blocking.k_to_k,calib.nop10";
+    cfg.filter = "semaphore.give.wake+ctx.k_to_k,calib.nop10";
     cfg.warmup = UINT32_MAX;
     for (overrun_stack = 1; overrun_stack <= RTB_MAX_THREADS; overrun_stack++) {
         run(&cfg, &rc);
-        r = record_of('F', "semaphore.take.blocking.k_to_k");
+        r = record_of('F', "semaphore.give.wake+ctx.k_to_k");
         for (i = 0, named = 0; i < nlines; i++)
-            named += strstr(lines[i], "semaphore.take.blocking.k_to_k: a helper thread "
+            named += strstr(lines[i], "semaphore.give.wake+ctx.k_to_k: a helper thread "
                                       "overflowed its stack") != NULL;
         CHECKF(rc == RTB_ERR_OVERFLOW && field_is(r, "err", "-8") && named == 1 &&
-                   record_of('R', "semaphore.take.blocking.k_to_k") == NULL,
+                   record_of('R', "semaphore.give.wake+ctx.k_to_k") == NULL,
                "stack %u overrun: F overflow (-8) and one line naming it: %s", overrun_stack - 1,
                r ? r : "");
         CHECKF(record_of('R', "calib.nop10") != NULL,
