@@ -99,6 +99,11 @@ static uint64_t prev_end_snap;
 static unsigned frame_depth[MAX_FRAMES];
 static struct tb_info *frame_cut[MAX_FRAMES]; /* block an exception cut short, or NULL */
 static unsigned n_frames;
+/* address of the last store executed since the last block began, or 0: QEMU
+   re-translates an I/O store that is not at a block's end into a block of its
+   own that runs memory callbacks only, so this is how far a cut block got */
+static uint32_t last_store_pc;
+static bool last_store_set;
 static uint64_t n_entry, n_exit, n_tail, n_frame_overflow, n_taken;
 
 /* windows and benchmarks */
@@ -289,6 +294,8 @@ static void mark_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
     uint64_t before_i = after_i - 1;
     (void)vcpu;
     (void)info;
+    last_store_pc = tb->addr[site->idx];
+    last_store_set = true;
     if (off >= MARK_SPAN || (off & 3))
         return;
     if (off >= MARK_STAMP && off < MARK_LOST) {
@@ -379,9 +386,20 @@ static void tb_exec(unsigned vcpu, void *ud)
             const struct cm_insn *last = take_back(p, cur->start);
             if (last)
                 reprice_first(cur, last);
+        } else if (cur->is_handler && last_store_set) {
+            /* an exception after a store (an NVIC pend, under -icount the last
+               instruction QEMU ran of the block): what follows it in the block
+               has not run yet, and runs after the handler, in the window that
+               a counter read in the handler opens */
+            for (uint32_t i = 0; i + 1 < p->n; i++)
+                if (p->addr[i] == last_store_pc) {
+                    take_back(p, p->addr[i + 1]);
+                    break;
+                }
         } else
             cut = p; /* resumed later, at the exception return */
     }
+    last_store_set = false;
     if (p && !p->end_branch && p->end_count != prev_end_snap && cur->start == p->fall)
         reprice_first(cur, &p->ins[p->n - 1]);
     if (p && p->end_branch && p->end_count != prev_end_snap) {
