@@ -10,11 +10,13 @@ set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
 # array, the line buffer, the main (handler) stack of memory.ld. Stack sizes
 # measured by painting (docs/ports/cortex-m.md). Five helper threads (what
 # Thread-Metric needs), not the nine of refk's default: nine do not fit, so
-# msgq.* runs with up to 4 consumers here and says n/a beyond.
+# msgq.* runs with up to 4 consumers here and says n/a beyond. A 768-byte
+# line buffer: the longest record, the H record, is 493 bytes with a short
+# filter; a header that does not fit stops the run with a one-line error.
 set(RTB_BOARD_DEFINES
     RTB_CONFIG_MAX_SAMPLES=200u RTB_CONFIG_ITERATIONS=200u
     RTB_CONFIG_MAX_THREADS=5u RTB_CONFIG_STACK_SIZE=384u RTB_CONFIG_MAIN_STACK_SIZE=1280u
-    REFK_HEAP_BYTES=1024u)
+    REFK_HEAP_BYTES=1024u RTB_CONFIG_LINE_MAX=768u)
 set(RTB_BOARD_QEMU_MACHINE microbit)   # qemu-system-arm -M (empty: not emulated)
 set(RTB_BOARD_QEMU_COUNTER nrf51-timer0) # the counter its images use under QEMU
 # QEMU tests run on this board (tests/qemu): bringup, faults, suite (the suite

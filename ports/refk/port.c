@@ -345,9 +345,8 @@ int rtb_port_errno(void)
 
 /* ---- start-up ------------------------------------------------------------------------------ */
 
-#define MAIN_STACK_BYTES 8192u
 static struct refk_thread main_thread;
-static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
+static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u];
 
 /* Every thread blocked forever: nothing can ever run again. Say so and stop. */
 void refk_deadlock_hook(void)

@@ -82,16 +82,15 @@ __attribute__((naked)) void HardFault_Handler(void)
                      ".ltorg\n\t" ::"i"(sizeof rtb_cm_fault_stack));
 }
 
-/* ARMv6-M has no fault status registers: the stacked xPSR names the
- * exception that was active (0 = thread mode) and the Thumb bit. */
-char *rtb_cm_fault_status(char *p, const uint32_t *frame, int *overflow)
+/* ARMv6-M has no fault status or address register and no stack limit: the
+ * stacked xPSR of the common report (the exception that was active, 0 =
+ * thread mode, and the Thumb bit) is all there is. */
+unsigned rtb_cm_fault_status(const char **keys, uint32_t *values, int *overflow)
 {
-    static const char name[] = " xpsr=";
-    unsigned k;
-    for (k = 0; name[k]; k++)
-        *p++ = name[k];
-    *overflow = 0; /* no stack limit register to tell */
-    return rtb_cm_fmt_hex(p, frame[7]);
+    (void)keys;
+    (void)values;
+    *overflow = 0;
+    return 0;
 }
 
 /* libgcc's integer division routines call these on a zero divisor. */
