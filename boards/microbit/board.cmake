@@ -14,9 +14,10 @@ set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
 # line buffer: the longest record, the H record, is 493 bytes with a short
 # filter; a header that does not fit stops the run with a one-line error.
 set(RTB_BOARD_DEFINES
-    RTB_CONFIG_MAX_SAMPLES=200u RTB_CONFIG_ITERATIONS=200u
-    RTB_CONFIG_MAX_THREADS=5u RTB_CONFIG_STACK_SIZE=384u RTB_CONFIG_MAIN_STACK_SIZE=1280u
-    REFK_HEAP_BYTES=1024u RTB_CONFIG_LINE_MAX=768u)
+    RTB_CONFIG_MAX_SAMPLES=36u RTB_CONFIG_ITERATIONS=36u
+    RTB_CONFIG_MAX_THREADS=5u RTB_CONFIG_STACK_SIZE=320u RTB_CONFIG_MAIN_STACK_SIZE=1280u
+    REFK_HEAP_BYTES=512u RTB_CONFIG_LINE_MAX=560u
+    RTB_CONFIG_SMALL_STACKS=0u)
 set(RTB_BOARD_QEMU_MACHINE microbit)   # qemu-system-arm -M (empty: not emulated)
 set(RTB_BOARD_QEMU_COUNTER nrf51-timer0) # the counter its images use under QEMU
 # QEMU tests run on this board (tests/qemu): bringup, faults, suite (the suite
