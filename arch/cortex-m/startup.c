@@ -140,23 +140,28 @@ void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
     static int nested;
     const char *keys[RTB_CM_FAULT_REGS];
     uint32_t values[RTB_CM_FAULT_REGS];
-    char line[192], *p = line;
+    /* one register at a time: the line is written in pieces, so that the
+     * fault stack holds one short buffer, not the whole line */
+    char piece[RTB_CM_FAULT_KEY_MAX + 16], *p;
     unsigned i, n;
     int overflow = 0;
     if (nested++) /* faulted while reporting: exit without formatting */
         rtb_cm_exit(RTB_CM_EXIT_FAULT);
     n = fault_regs(frame, keys, values, &overflow);
-    p = fmt_str(p, "\nrtbench: HardFault");
+    p = fmt_str(piece, "\nrtbench: HardFault");
+    rtb_cm_console_write(piece, (size_t)(p - piece));
     for (i = 0; i < n; i++) {
+        p = piece;
         *p++ = ' ';
         p = fmt_str(p, keys[i]);
         *p++ = '=';
         p = rtb_cm_fmt_hex(p, values[i]);
+        rtb_cm_console_write(piece, (size_t)(p - piece));
     }
-    p = fmt_str(p, (exc_return & 4u) ? " (thread stack" : " (main stack");
+    p = fmt_str(piece, (exc_return & 4u) ? " (thread stack" : " (main stack");
     /* an overflow the core caught (ARMv8-M): the frame above may be incomplete */
     p = fmt_str(p, overflow ? ", overflow)\n" : ")\n");
-    rtb_cm_console_write(line, (size_t)(p - line));
+    rtb_cm_console_write(piece, (size_t)(p - piece));
     /* and the record of the benchmark that was running, if any: the host
      * names it, and keeps every result before it */
     if (rtb_report_fault)
