@@ -12,7 +12,13 @@
 #       the board, e.g. RTB_CONFIG_MAX_SAMPLES=250 on a small one; optional),
 #       RTB_BOARD_QEMU_MACHINE, RTB_BOARD_QEMU_COUNTER (the counter its images
 #       use under QEMU, checked by the tests), RTB_BOARD_QEMU_TESTS,
+#       RTB_BOARD_QEMU_NA (the ids the suite reports n/a on this board for
+#       want of RAM: qemu.suite.<board> checks exactly these are n/a),
 #       RTB_BOARD_SEMIHOSTING (0: the board runs alone; empty: semihosting)
+#   rtb_board_default(<var>)
+#       the default board of what runs on one board only (the tests that need
+#       one board, the reference kernel's no-inheritance image): mps2-an385
+#       while it has the QEMU suite, else the first board that has it
 #   rtb_board_max_samples(<board> <var>)
 #       the samples an image of the board keeps per benchmark: the value of
 #       RTB_CONFIG_MAX_SAMPLES in its RTB_BOARD_DEFINES, else the suite's
@@ -23,7 +29,8 @@
 #       RTB_BOARDS_NAMES ("a, b, ...") and RTB_BOARDS_REAL ("c, d": the boards
 #       QEMU cannot run)
 get_filename_component(RTB_BOARDS_DIR ${CMAKE_CURRENT_LIST_DIR}/../boards ABSOLUTE)
-set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS DEFINES QEMU_MACHINE QEMU_COUNTER QEMU_TESTS SEMIHOSTING)
+set(RTB_BOARD_KEYS ARCH ISA CPU DRIVERS DEFINES QEMU_MACHINE QEMU_COUNTER QEMU_TESTS QEMU_NA
+    SEMIHOSTING)
 
 function(rtb_board_load board)
   set(dir ${RTB_BOARDS_DIR}/${board})
@@ -63,6 +70,15 @@ function(rtb_board_list var)
   endforeach()
   list(SORT names)
   set(${var} ${names} PARENT_SCOPE)
+endfunction()
+
+function(rtb_board_default var)
+  rtb_board_list(boards WITH_QEMU_TEST suite)
+  list(GET boards 0 first)
+  if("mps2-an385" IN_LIST boards)
+    set(first mps2-an385)
+  endif()
+  set(${var} ${first} PARENT_SCOPE)
 endfunction()
 
 function(rtb_board_max_samples board var)

@@ -30,8 +30,8 @@ void rtb_cm_exceptions_init(void);
  * rtb_cm_fault_report with the stacked frame and EXC_RETURN. Its size in
  * bytes, a multiple of 8: the deepest report measured by painting (the
  * faultrecord test's fault, the F record included) was 300 bytes on
- * mps2-an385, an500 and an505 and 384 on microbit (ARMv6-M, its UART console); a board short of RAM may set
- * less in its RTB_BOARD_DEFINES. */
+ * mps2-an385, an500 and an505 and 384 on microbit (ARMv6-M, its UART console); a board short of RAM
+ * may set less in its RTB_BOARD_DEFINES. */
 #ifndef RTB_CM_FAULT_STACK_BYTES
 #define RTB_CM_FAULT_STACK_BYTES 768u
 #endif
