@@ -346,8 +346,8 @@ static unsigned rec_emit(struct rtb_rec *r)
     return 1;
 }
 
-static unsigned report_na(const struct rtb_bench_def *b, const char *id, const char *why,
-                          uint32_t seq)
+static RTB_NOINLINE unsigned report_na(const struct rtb_bench_def *b, const char *id,
+                                       const char *why, uint32_t seq)
 {
     struct line l;
     struct rtb_rec r;
@@ -364,8 +364,8 @@ static unsigned report_na(const struct rtb_bench_def *b, const char *id, const c
     return rec_emit(&r);
 }
 
-static unsigned report_failed(const struct rtb_bench_def *b, const char *id, int err, int native,
-                              const char *check, uint32_t seq)
+static RTB_NOINLINE unsigned report_failed(const struct rtb_bench_def *b, const char *id, int err,
+                                           int native, const char *check, uint32_t seq)
 {
     struct line l;
     struct rtb_rec r;
@@ -420,8 +420,8 @@ static unsigned hist_geometry(const struct rtb_ctx *ctx, const struct rtb_stats 
 /* The G records of a histogram of `nb` buckets of `width` from `lo`, over
  * the sorted samples; the last bucket also counts everything above it.
  * 1 if every record was written. */
-static unsigned emit_histogram(const struct rtb_bench_def *b, const uint32_t *sorted, uint32_t n,
-                               uint32_t lo, uint32_t width, unsigned nb)
+static RTB_NOINLINE unsigned emit_histogram(const struct rtb_bench_def *b, const uint32_t *sorted,
+                                            uint32_t n, uint32_t lo, uint32_t width, unsigned nb)
 {
     char counts[HIST_CHUNK * 11u + 1u];
     struct rtb_rec r;
@@ -454,8 +454,12 @@ static unsigned emit_histogram(const struct rtb_bench_def *b, const uint32_t *so
     return all;
 }
 
-static unsigned report_result(const struct rtb_bench_def *b, struct rtb_ctx *ctx,
-                              const struct rtb_timer_desc *td, int nosched, uint32_t seq)
+/* Not inlined (nor the other reports): their buffers are on the stack only
+ * after the benchmark returned, not under the benchmark's own frames (the
+ * runner's thread stack is what a small board must size). */
+static RTB_NOINLINE unsigned report_result(const struct rtb_bench_def *b, struct rtb_ctx *ctx,
+                                           const struct rtb_timer_desc *td, int nosched,
+                                           uint32_t seq)
 {
     struct rtb_stats st;
     struct line l;
@@ -655,8 +659,9 @@ static void inject(const struct rtb_bench_def *b)
 
 /* Run one benchmark whose capabilities are present and report it. Returns
  * 0, the benchmark's error, or RTB_ERR_OVERFLOW if its record was dropped. */
-static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *td,
-                   uint64_t overhead, uint32_t iters, uint32_t warmup, int nosched, uint32_t seq)
+static RTB_NOINLINE int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *td,
+                                uint64_t overhead, uint32_t iters, uint32_t warmup, int nosched,
+                                uint32_t seq)
 {
     struct rtb_ctx ctx;
     struct line l;
