@@ -268,6 +268,7 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
     case RTB_CAP_HEAP:
     case RTB_CAP_IRQ:
     case RTB_CAP_SLEEP:
+    case RTB_CAP_SUSPEND_SELF:
         return 1;
     case RTB_CAP_THREAD_COOP:
         why = "POSIX threads have no cooperative (non-preemptible) class";

@@ -19,6 +19,8 @@ struct rtb_thread {
     int prio;            /* rtbench priority 1..30 */
     volatile int cancel; /* abort before start: leave without running entry */
     int state;           /* 0 free, 1 created, 2 started */
+    sem_t wake;          /* a thread suspended by itself waits here until resumed */
+    int suspended;       /* 1 from its rtb_thread_suspend(NULL) to the resume (atomic) */
 };
 
 struct rtb_sem {

@@ -17,6 +17,10 @@
 
 /* ---- threads -------------------------------------------------------------- */
 
+/* The rtb_thread_t of the calling thread (NULL in a thread the port did not
+ * create: the runner's), for rtb_thread_suspend(NULL). */
+static __thread struct rtb_thread *self;
+
 static void thread_done(void *p)
 {
     sem_post(&((struct rtb_thread *)p)->done);
@@ -30,6 +34,7 @@ static void *trampoline(void *p)
      * does not run before. */
     while (sem_wait(&t->gate) != 0)
         ;
+    self = t;
     pthread_cleanup_push(thread_done, t);
     if (!t->cancel)
         t->entry(t->arg);
@@ -53,7 +58,9 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
     t->arg = arg;
     t->prio = prio;
     t->cancel = 0;
-    if (sem_init(&t->gate, 0, 0) != 0 || sem_init(&t->done, 0, 0) != 0)
+    t->suspended = 0;
+    if (sem_init(&t->gate, 0, 0) != 0 || sem_init(&t->done, 0, 0) != 0 ||
+        sem_init(&t->wake, 0, 0) != 0)
         return rtb_posix_map_err(errno);
     e = pthread_attr_init(&attr);
     if (e != 0)
@@ -101,16 +108,32 @@ int rtb_thread_start(rtb_thread_t *t)
     return 0;
 }
 
+/* The caller only (RTB_CAP_SUSPEND_SELF): it waits on its own semaphore
+ * until rtb_thread_resume posts it. POSIX cannot stop another thread. */
 int rtb_thread_suspend(rtb_thread_t *t)
 {
-    (void)t;
-    return RTB_ERR_NOTSUP;
+    struct rtb_thread *me = self;
+
+    if (me == NULL || (t != NULL && t != me))
+        return RTB_ERR_NOTSUP; /* the runner's thread, or another thread */
+    __atomic_store_n(&me->suspended, 1, __ATOMIC_SEQ_CST);
+    /* a resume between the store and the wait posts first: no wait then */
+    return rtb_posix_sem_wait(&me->wake, RTB_FOREVER);
 }
 
+/* From a thread or from the software interrupt's signal handler: the
+ * exchange and sem_post are async-signal-safe. */
 int rtb_thread_resume(rtb_thread_t *t)
 {
-    (void)t;
-    return RTB_ERR_NOTSUP;
+    if (t == NULL)
+        return RTB_ERR_INVAL;
+    if (t->state != 2 || !__atomic_exchange_n(&t->suspended, 0, __ATOMIC_SEQ_CST))
+        return RTB_ERR_STATE;
+    /* The thread blocked in its suspend becomes ready and, if more urgent,
+     * runs before sem_post returns. */
+    if (sem_post(&t->wake) != 0)
+        return rtb_posix_map_err(errno);
+    return 0;
 }
 
 int rtb_thread_abort(rtb_thread_t *t)
@@ -181,6 +204,7 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
         return rtb_posix_map_err(e);
     sem_destroy(&t->gate);
     sem_destroy(&t->done);
+    sem_destroy(&t->wake);
     t->state = 0;
     return 0;
 }

@@ -569,10 +569,12 @@ static int tm_run(struct rtb_ctx *ctx, const struct tm_test *t)
 }
 
 /* A failed counter check without strict priority scheduling (POSIX without
- * SCHED_FIFO) is n/a: the threads did not run in the order the test needs. */
+ * SCHED_FIFO) is n/a: the threads did not run in the order the test needs;
+ * so is a resume that found its thread not suspended yet (RTB_ERR_STATE: it
+ * had not run to its suspend, as a more urgent thread would have). */
 static int tm_result(struct rtb_ctx *ctx, int rc, const char *why_notsup)
 {
-    if (rc == RTB_ERR_CHECK && !rtb_port_has(RTB_CAP_RT_SCHED, NULL))
+    if ((rc == RTB_ERR_CHECK || rc == RTB_ERR_STATE) && !rtb_port_has(RTB_CAP_RT_SCHED, NULL))
         return rtb_na(ctx, "no strict priority scheduling now: the test's threads did not run "
                            "in the order Thread-Metric needs");
     return rtb_b_result(ctx, rc, why_notsup);

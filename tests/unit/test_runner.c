@@ -501,7 +501,7 @@ static void test_full_run(void)
     CHECKF(field_is(r, "reason", "fake port: capability absent"),
            "missing heap: N with the port's reason");
     r = record_of('N', "thread.suspend.kernel.from.kernel");
-    CHECKF(r != NULL, "second capability (SUSPEND) absent -> N");
+    CHECKF(r != NULL, "second capability (SUSPEND_SELF) absent -> N");
     r = human_of("fifo.put.immediate.kernel");
     CHECKF(r && strstr(r, " : n/a : fake port has no FIFO") != NULL, "human n/a line: %s",
            r ? r : "");

@@ -67,26 +67,28 @@ typedef int32_t rtb_timeout_t; /* microseconds */
 /* ---- capabilities ------------------------------------------------------ */
 
 enum rtb_cap {
-    RTB_CAP_NONE = 0,    /* always present */
-    RTB_CAP_THREAD,      /* create/start/join/yield/set_prio */
-    RTB_CAP_THREAD_COOP, /* RTB_THREAD_COOP: threads not preempted by others */
-    RTB_CAP_SUSPEND,     /* rtb_thread_suspend/resume of another thread */
-    RTB_CAP_ABORT,       /* rtb_thread_abort of another thread */
-    RTB_CAP_RT_SCHED,    /* strict priority preemption is in force right now */
-    RTB_CAP_SEM,         /* counting semaphores */
-    RTB_CAP_MUTEX,       /* recursive mutexes */
-    RTB_CAP_CONDVAR,     /* condition variables */
-    RTB_CAP_EVENTS,      /* event flags (post = OR, set = replace, wait any/all) */
-    RTB_CAP_FIFO,        /* intrusive FIFO queue */
-    RTB_CAP_LIFO,        /* intrusive LIFO queue */
-    RTB_CAP_QUEUE_ALLOC, /* rtb_fifo/lifo_alloc_put (kernel allocates the link) */
-    RTB_CAP_STACK,       /* stack of machine words */
-    RTB_CAP_MSGQ,        /* message queue of fixed-size copied messages */
-    RTB_CAP_HEAP,        /* rtb_malloc/rtb_free */
-    RTB_CAP_IRQ,         /* software-triggered interrupt with installed handler */
-    RTB_CAP_IRQ_WAKE,    /* an ISR can wake a thread and switch to it on return */
-    RTB_CAP_SLEEP,       /* rtb_sleep_us */
-    RTB_CAP_IRQ_LOCK,    /* rtb_irq_lock/unlock really mask interrupts */
+    RTB_CAP_NONE = 0,     /* always present */
+    RTB_CAP_THREAD,       /* create/start/join/yield/set_prio */
+    RTB_CAP_THREAD_COOP,  /* RTB_THREAD_COOP: threads not preempted by others */
+    RTB_CAP_SUSPEND,      /* rtb_thread_suspend/resume of another thread */
+    RTB_CAP_SUSPEND_SELF, /* rtb_thread_suspend(NULL) and the resume of a thread so
+                           * suspended (every port with RTB_CAP_SUSPEND has it) */
+    RTB_CAP_ABORT,        /* rtb_thread_abort of another thread */
+    RTB_CAP_RT_SCHED,     /* strict priority preemption is in force right now */
+    RTB_CAP_SEM,          /* counting semaphores */
+    RTB_CAP_MUTEX,        /* recursive mutexes */
+    RTB_CAP_CONDVAR,      /* condition variables */
+    RTB_CAP_EVENTS,       /* event flags (post = OR, set = replace, wait any/all) */
+    RTB_CAP_FIFO,         /* intrusive FIFO queue */
+    RTB_CAP_LIFO,         /* intrusive LIFO queue */
+    RTB_CAP_QUEUE_ALLOC,  /* rtb_fifo/lifo_alloc_put (kernel allocates the link) */
+    RTB_CAP_STACK,        /* stack of machine words */
+    RTB_CAP_MSGQ,         /* message queue of fixed-size copied messages */
+    RTB_CAP_HEAP,         /* rtb_malloc/rtb_free */
+    RTB_CAP_IRQ,          /* software-triggered interrupt with installed handler */
+    RTB_CAP_IRQ_WAKE,     /* an ISR can wake a thread and switch to it on return */
+    RTB_CAP_SLEEP,        /* rtb_sleep_us */
+    RTB_CAP_IRQ_LOCK,     /* rtb_irq_lock/unlock really mask interrupts */
     RTB_CAP_COUNT
 };
 
@@ -119,7 +121,8 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
  * RTB_ERR_STATE unless `t` was just created (not yet started). */
 int rtb_thread_start(rtb_thread_t *t);
 /* Suspend `t` (NULL = the caller: returns once resumed); a suspended thread
- * runs no more until resumed. Needs RTB_CAP_SUSPEND for another thread. */
+ * runs no more until resumed. Needs RTB_CAP_SUSPEND_SELF for the caller (a
+ * thread the port created), RTB_CAP_SUSPEND for another thread. */
 int rtb_thread_suspend(rtb_thread_t *t);
 /* Resume a suspended thread; switches to it at once if more urgent (from an
  * ISR: when the ISR returns). RTB_ERR_STATE if it is not suspended.
