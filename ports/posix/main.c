@@ -84,7 +84,9 @@ static int run_main(void *arg)
     return rtb_main(arg);
 }
 
-int main(int argc, char **argv)
+/* The command line into *cfg (and the --tm-period text into *tm_period):
+ * -1 to go on, else the exit status (0 after --help, 2 on a bad option). */
+static int parse_args(int argc, char **argv, struct rtb_run_config *cfg, const char **tm_period)
 {
     static const struct option opts[] = {
         {"filter", required_argument, NULL, 'f'},
@@ -96,22 +98,18 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    struct rtb_run_config cfg;
-    const char *tm_period = NULL;
-    int c, err;
+    int c;
 
-    memset(&cfg, 0, sizeof cfg);
-    cfg.warmup = UINT32_MAX;
     opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, ":f:i:w:p:lh", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (optarg[0] == '\0')
                 return bad("empty --filter", NULL);
-            cfg.filter = optarg;
+            cfg->filter = optarg;
             break;
         case 'i':
-            if (parse_u32(optarg, 1, RTB_CONFIG_MAX_SAMPLES, &cfg.iterations) != 0) {
+            if (parse_u32(optarg, 1, RTB_CONFIG_MAX_SAMPLES, &cfg->iterations) != 0) {
                 char msg[64];
 
                 snprintf(msg, sizeof msg, "--iterations wants a number from 1 to %u",
@@ -120,19 +118,19 @@ int main(int argc, char **argv)
             }
             break;
         case 'w':
-            if (parse_u32(optarg, 0, 1000000u, &cfg.warmup) != 0)
+            if (parse_u32(optarg, 0, 1000000u, &cfg->warmup) != 0)
                 return bad("--warmup wants a number from 0 to 1000000", optarg);
             break;
         case 'p':
             if (rtb_params_check(optarg) != 0)
                 return bad("--params wants key=value pairs separated by commas", optarg);
-            cfg.params = optarg;
+            cfg->params = optarg;
             break;
         case 'P':
-            tm_period = optarg;
+            *tm_period = optarg;
             break;
         case 'l':
-            cfg.list_only = 1;
+            cfg->list_only = 1;
             break;
         case 'h':
             printf(usage, (unsigned)RTB_CONFIG_MAX_SAMPLES, (unsigned)RTB_CONFIG_ITERATIONS,
@@ -151,6 +149,20 @@ int main(int argc, char **argv)
     }
     if (optind < argc)
         return bad("unexpected argument", argv[optind]);
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    struct rtb_run_config cfg;
+    const char *tm_period = NULL;
+    int err;
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.warmup = UINT32_MAX;
+    err = parse_args(argc, argv, &cfg, &tm_period);
+    if (err >= 0)
+        return err;
     if (tm_period != NULL && merge_tm_period(&cfg, tm_period) != 0)
         return 2;
     if (cfg.filter != NULL && !cfg.list_only && !filter_selects_any(cfg.filter))

@@ -1,18 +1,22 @@
 #!/bin/sh
-# Size limits of the host tool: no function in host/ longer than 80 lines
-# (from the line of its name to its closing brace), no C file in host/ over
-# 600 lines. Functions are found as clang-format lays them out
+# Size limits of the C sources: no function longer than 80 lines (from the
+# line of its name to its closing brace), no C file over 600 lines, in every
+# folder given. Functions are found as clang-format lays them out
 # (.clang-format, BreakBeforeBraces: Linux): a '{' alone at the start of a
 # line opens a function body and a '}' alone at the start of a line closes
 # it; the name is on the line before the '{' (or the lines before, when the
 # parameters wrap).
-#   sh check_size.sh [DIR]   (default: host)
-dir=${1:-host}
+#   sh check_size.sh [--max-file N] DIR...   (default: host)
 max_fn=80
 max_file=600
+if [ "$1" = "--max-file" ]; then
+    max_file=$2
+    shift 2
+fi
+[ $# -gt 0 ] || set -- host
 pass=0
 fail=0
-for f in "$dir"/*.c; do
+for f in $(for d in "$@"; do ls "$d"/*.c 2>/dev/null; done); do
     n=$(wc -l <"$f")
     if [ "$n" -gt $max_file ]; then
         echo "$f: $n lines (at most $max_file)"

@@ -81,26 +81,9 @@ static int has_word(const char *line, const char *w, const char **after)
     return 0;
 }
 
-int main(void)
+/* The timer's description. */
+static void report_timer(const struct rtb_timer_desc *d)
 {
-    static char raw[256];
-    struct rtb_run_config cfg;
-    const struct rtb_timer_desc *d;
-    rtb_cycles_t t0, t1;
-    uint64_t ticks;
-    const char *after;
-    int rc;
-
-    rtb_cm_console_puts("bringup: hello board=");
-    rtb_cm_console_puts(rtb_cm_board_name());
-    rtb_cm_console_puts(" cpu=");
-    rtb_cm_console_puts(rtb_cm_cpu_name());
-    rtb_cm_console_puts("\n");
-
-    rc = rtb_timer_init();
-    if (rc != 0)
-        return 3;
-    d = rtb_timer_desc();
     rtb_cm_console_puts("bringup: timer name=");
     rtb_cm_console_puts(d->name);
     rtb_cm_console_puts(" clock=");
@@ -119,8 +102,18 @@ int main(void)
     else
         put_u64((uint64_t)rtb_cm_icount_shift());
     rtb_cm_console_puts("\n");
+}
 
-    /* 1000 loop iterations = 2001 instructions plus the call and two reads. */
+/* A known loop timed with the timer, then with every counter of the board
+ * on its own: 1000 loop iterations = 2001 instructions plus the call and two
+ * reads. DWT must refuse under QEMU, the others must count. */
+static void report_counters(const struct rtb_timer_desc *d)
+{
+    struct rtb_cm_counter c;
+    rtb_cycles_t t0, t1;
+    uint64_t ticks;
+    unsigned i;
+
     t0 = rtb_timer_read();
     rtb_cm_spin(1000);
     t1 = rtb_timer_read();
@@ -129,28 +122,26 @@ int main(void)
     kv("ticks", ticks);
     kv("units", (ticks * d->unit_num + d->unit_den / 2) / d->unit_den);
     rtb_cm_console_puts("\n");
-
-    /* Every counter of the board on its own, over the same loop (2001
-     * instructions plus the reads): DWT must refuse under QEMU, the others
-     * must count. */
-    {
-        struct rtb_cm_counter c;
-        unsigned i;
-        for (i = 0; i < rtb_cm_num_probes; i++) {
-            const char *why = "";
-            rtb_cm_console_puts("bringup: probe ");
-            rtb_cm_console_puts(rtb_cm_probes[i].name);
-            if (rtb_cm_counter_probe(i, &c, &why) == 0) {
-                kv("ticks", rtb_cm_counter_window(&c, 1000));
-            } else {
-                rtb_cm_console_puts("=");
-                rtb_cm_console_puts(why);
-            }
-            rtb_cm_console_puts("\n");
+    for (i = 0; i < rtb_cm_num_probes; i++) {
+        const char *why = "";
+        rtb_cm_console_puts("bringup: probe ");
+        rtb_cm_console_puts(rtb_cm_probes[i].name);
+        if (rtb_cm_counter_probe(i, &c, &why) == 0) {
+            kv("ticks", rtb_cm_counter_window(&c, 1000));
+        } else {
+            rtb_cm_console_puts("=");
+            rtb_cm_console_puts(why);
         }
+        rtb_cm_console_puts("\n");
     }
+}
 
-    rc = rtb_cm_cmdline(&cfg);
+/* The parsed command line and the raw one (into raw[n]); 0, or the parser's error. */
+static int report_cmdline(char *raw, size_t n)
+{
+    struct rtb_run_config cfg;
+    int rc = rtb_cm_cmdline(&cfg);
+
     rtb_cm_console_puts("bringup: cmdline rc=");
     rtb_cm_console_puts(rc == 0 ? "0" : "inval");
     rtb_cm_console_puts(" filter=");
@@ -160,13 +151,19 @@ int main(void)
     kv("list", (uint64_t)cfg.list_only);
     rtb_cm_console_puts("\n");
     if (rc != 0)
-        return RTB_CM_EXIT_USAGE;
-
-    if (rtb_cm_semihost_cmdline(raw, sizeof raw) < 0)
+        return rc;
+    if (rtb_cm_semihost_cmdline(raw, n) < 0)
         raw[0] = '\0';
     rtb_cm_console_puts("bringup: raw command line: ");
     rtb_cm_console_puts(raw);
     rtb_cm_console_puts("\n");
+    return 0;
+}
+
+/* The software interrupt, pended once: its handler must run once. */
+static int check_swirq(void)
+{
+    rtb_cycles_t t0, t1;
 
     rtb_cm_swirq_enable();
     t0 = rtb_timer_read();
@@ -176,8 +173,14 @@ int main(void)
     kv("count", swirq_count);
     kv("ticks", (t1 - t0) & 0xffffffffu);
     rtb_cm_console_puts("\n");
-    if (swirq_count != 1)
-        return 4;
+    return swirq_count == 1 ? 0 : 4;
+}
+
+/* What the command line asks to go wrong (the fault tests): an IRQ without
+ * a handler, a main-stack overflow, a bus fault, an exit status; else 0. */
+static int on_request(const char *raw)
+{
+    const char *after;
 
     if (has_word(raw, "irq", 0)) {
         unsigned irq = RTB_CM_SWIRQ - 1;
@@ -187,7 +190,6 @@ int main(void)
         rtb_cm_dsb_isb();
         return 5;
     }
-
     if (has_word(raw, "stack", 0)) {
         rtb_cm_console_puts("bringup: overflowing the main stack\n");
         return (int)deep(1000000u);
@@ -205,4 +207,24 @@ int main(void)
     }
     rtb_cm_console_puts("bringup: ok\n");
     return 0;
+}
+
+int main(void)
+{
+    static char raw[256];
+    int rc;
+
+    rtb_cm_console_puts("bringup: hello board=");
+    rtb_cm_console_puts(rtb_cm_board_name());
+    rtb_cm_console_puts(" cpu=");
+    rtb_cm_console_puts(rtb_cm_cpu_name());
+    rtb_cm_console_puts("\n");
+    if (rtb_timer_init() != 0)
+        return 3;
+    report_timer(rtb_timer_desc());
+    report_counters(rtb_timer_desc());
+    if (report_cmdline(raw, sizeof raw) != 0)
+        return RTB_CM_EXIT_USAGE;
+    rc = check_swirq();
+    return rc != 0 ? rc : on_request(raw);
 }
