@@ -5,7 +5,7 @@ set(RTB_BOARD_ISA armv6-m)                 # the architecture profile (a kernel 
 set(RTB_BOARD_CPU cortex-m0)               # -mcpu (soft-float on every core: no FPU context)
 set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
 # Build options of every image (rtb_config.h, the kernels and arch/cortex-m keep
-# them): 16 KiB of RAM hold the samples of one benchmark (36, 4 bytes each),
+# them): 16 KiB of RAM hold the samples of one benchmark (200, 4 bytes each),
 # the helper threads' and the runner thread's stacks, the kernel's heap,
 # Thread-Metric's 4 KiB array, the line buffer, the fault report's stack and the
 # main (handler) stack of memory.ld. Stack sizes measured by painting
@@ -18,9 +18,9 @@ set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
 # bytes (1024 overflowed in tm.basic). The fault report's stack: 448 bytes
 # (384 used, measured by painting).
 set(RTB_BOARD_DEFINES
-    RTB_CONFIG_MAX_SAMPLES=36u RTB_CONFIG_ITERATIONS=36u
+    RTB_CONFIG_MAX_SAMPLES=200u RTB_CONFIG_ITERATIONS=200u
     RTB_CONFIG_MAX_THREADS=5u RTB_CONFIG_STACK_SIZE=320u RTB_CONFIG_MAIN_STACK_SIZE=1280u
-    REFK_HEAP_BYTES=512u RTB_CONFIG_LINE_MAX=560u
+    REFK_HEAP_BYTES=1024u RTB_CONFIG_LINE_MAX=560u
     RTB_CONFIG_SMALL_STACKS=0u RTB_CM_FAULT_STACK_BYTES=448u)
 set(RTB_BOARD_QEMU_MACHINE microbit)   # qemu-system-arm -M (empty: not emulated)
 set(RTB_BOARD_QEMU_COUNTER nrf51-timer0) # the counter its images use under QEMU

@@ -43,6 +43,15 @@ static inline int rtb_b_result(struct rtb_ctx *ctx, int rc, const char *why)
     return rc;
 }
 
+/* The thread objects of the helper threads, one beside each stack
+ * (rtb_helpers[i] runs on rtb_stack(i)): one pool for every family, since one
+ * benchmark runs at a time and joins its threads before it returns (a joined
+ * thread object may be created again: rtb/port.h); defined in
+ * suite/core/bench_ctx.c beside the stacks. An array, so that a
+ * benchmark's &rtb_helpers[0] is the same link-time constant a static
+ * object of its own would be: no instruction more in a timed window. */
+extern rtb_thread_t rtb_helpers[RTB_MAX_THREADS];
+
 /* n/a unless the build gives `n` helper stacks (rtb_stack(0 .. n-1)): a
  * small board may keep fewer than a family needs (RTB_CONFIG_MAX_THREADS). */
 static inline int rtb_b_need_stacks(struct rtb_ctx *ctx, unsigned n)

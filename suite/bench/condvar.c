@@ -19,7 +19,6 @@
 
 static rtb_condvar_t cv;
 static rtb_mutex_t cv_mutex;
-static rtb_thread_t cv_thread;
 
 static struct cv_pp {
     struct rtb_b_pp pp;
@@ -74,17 +73,17 @@ static int cv_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
         rc = rtb_condvar_init(&cv);
     if (rc < 0)
         return rtb_b_result(ctx, rc, CV_NONE);
-    rc = rtb_b_create(&cv_thread, "rtb-cv-wait", cv_waiter, &cvp, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-cv-wait", cv_waiter, &cvp, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&cv_thread); /* runs at once, locks, blocks in its wait */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once, locks, blocks in its wait */
     started = rc == 0;
     while (rc == 0 && n < cvp.pp.loops && cvp.pp.consumed == n) {
         cvp.pp.woken = ++n;
         cvp.pp.mid = rtb_now();
         rc = rtb_condvar_signal(&cv);
     }
-    rc = rtb_b_pp_finish(&cvp.pp, &cv_thread, rc, n, started, cv_stop_wake);
+    rc = rtb_b_pp_finish(&cvp.pp, &rtb_helpers[0], rc, n, started, cv_stop_wake);
     if (rc == 0) {
         /* The waiter must have released the mutex. */
         rc = rtb_mutex_lock(&cv_mutex, RTB_NO_WAIT);

@@ -21,7 +21,6 @@
 #define EV_ALL 0xffffffffu
 
 static rtb_events_t ev;
-static rtb_thread_t ev_thread;
 
 #define EV_NONE "no event-flags object"
 
@@ -183,10 +182,10 @@ static int ev_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side, unsigned mode,
     rc = rtb_events_init(&ev);
     if (rc < 0)
         return rtb_b_result(ctx, rc, EV_NONE);
-    rc = rtb_b_create(&ev_thread, "rtb-ev-wait", ev_waiter, &evp, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-ev-wait", ev_waiter, &evp, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&ev_thread); /* runs at once and blocks in its wait */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and blocks in its wait */
     started = rc == 0;
     if (post) {
         while (rc == 0 && n < evp.pp.loops && evp.pp.consumed == n) {
@@ -201,7 +200,7 @@ static int ev_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side, unsigned mode,
             rc = rtb_events_set(&ev, EV_BITS);
         }
     }
-    rc = rtb_b_pp_finish(&evp.pp, &ev_thread, rc, n, started, ev_stop_wake);
+    rc = rtb_b_pp_finish(&evp.pp, &rtb_helpers[0], rc, n, started, ev_stop_wake);
     RTB_B_KEEP(rc, rtb_events_clear(&ev, EV_ALL));
     return rtb_b_sched_result(ctx, rc, EV_NONE);
 }

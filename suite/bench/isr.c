@@ -25,7 +25,6 @@ static struct isr_state {
 } is;
 
 static rtb_sem_t isr_sem;
-static rtb_thread_t isr_thread;
 
 static void isr_state_reset(void)
 {
@@ -124,10 +123,10 @@ int rtb_bench_isr_resume_different(struct rtb_ctx *ctx)
         rc = rtb_irq_install(isr_give_handler, &is);
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no software interrupt that can wake a thread");
-    rc = rtb_b_create(&isr_thread, "rtb-isr-wait", isr_waiter, &is, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-isr-wait", isr_waiter, &is, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&isr_thread); /* runs at once and blocks in its take */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and blocks in its take */
     for (i = 0; rc == 0 && i < loops; i++) {
         /* The waiter is blocked: the handler's give switches to it when the
          * interrupt returns, and it blocks again before this thread runs. */
@@ -147,6 +146,6 @@ int rtb_bench_isr_resume_different(struct rtb_ctx *ctx)
     is.stop = 1;
     if (!is.ended)
         RTB_B_KEEP(rc, rtb_sem_give(&isr_sem));
-    RTB_B_KEEP(rc, rtb_b_reap(&isr_thread, is.ended));
+    RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], is.ended));
     return rtb_b_sched_result(ctx, rc, "no software interrupt that can wake a thread");
 }

@@ -78,7 +78,6 @@ struct point {
 static struct point pt;
 static struct consumer cons[RTB_MAX_THREADS];
 static rtb_msgq_t queues[RTB_MAX_THREADS];
-static rtb_thread_t threads[RTB_MAX_THREADS];
 static rtb_sem_t ack, done;
 static char id_suffix[64];
 
@@ -329,15 +328,16 @@ static int run_threads(struct rtb_ctx *ctx)
     int rc = 0, started = 0;
 
     for (c = 0; rc == 0 && c < pt.n; c++, created++)
-        rc = rtb_b_create(&threads[c], "consumer", consumer_main, &cons[c], RTB_B_PRIO_HIGH, 0, c);
+        rc = rtb_b_create(&rtb_helpers[c], "consumer", consumer_main, &cons[c], RTB_B_PRIO_HIGH, 0,
+                          c);
     if (rc == 0) {
-        rc =
-            rtb_b_create(&threads[pt.n], "producer", producer_main, NULL, RTB_B_PRIO_HIGH, 0, pt.n);
+        rc = rtb_b_create(&rtb_helpers[pt.n], "producer", producer_main, NULL, RTB_B_PRIO_HIGH, 0,
+                          pt.n);
         if (rc == 0)
             created++;
     }
     for (c = 0; rc == 0 && c <= pt.n; c++, started++)
-        rc = rtb_thread_start(&threads[c]);
+        rc = rtb_thread_start(&rtb_helpers[c]);
     /* Under strict priorities this thread runs again only when every thread
      * of the point has ended or blocked: a producer still running is a
      * deadlock (a message lost or duplicated by the kernel). */
@@ -347,8 +347,8 @@ static int run_threads(struct rtb_ctx *ctx)
                       "repeated)");
     for (c = 0; c < created; c++) {
         int ended = (int)c < started && (c == pt.n ? pt.ended : cons[c].ended);
-        int j =
-            rc == 0 ? rtb_thread_join(&threads[c], RTB_FOREVER) : rtb_b_reap(&threads[c], ended);
+        int j = rc == 0 ? rtb_thread_join(&rtb_helpers[c], RTB_FOREVER)
+                        : rtb_b_reap(&rtb_helpers[c], ended);
         if (j < 0)
             pt.stuck = 1;
         RTB_B_KEEP(rc, j);

@@ -44,7 +44,6 @@ struct osek_task {
 };
 
 static struct osek_task task_hi, task_lo;
-static rtb_thread_t task_hi_thread, task_lo_thread;
 
 static void task_body(void *arg)
 {
@@ -225,7 +224,7 @@ static int activation_bench(struct rtb_ctx *ctx, enum task_window w)
     rtb_cycles_t t0, t1;
     int rc;
 
-    rc = task_start(&task_hi, &task_hi_thread, RTB_B_PRIO_HIGH, 0); /* waits at once */
+    rc = task_start(&task_hi, &rtb_helpers[0], RTB_B_PRIO_HIGH, 0); /* waits at once */
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no counting semaphore");
     if (from_isr)
@@ -252,7 +251,7 @@ static int activation_bench(struct rtb_ctx *ctx, enum task_window w)
             break;
         }
     }
-    rc = task_stop(&task_hi, &task_hi_thread, rc);
+    rc = task_stop(&task_hi, &rtb_helpers[0], rc);
     return rtb_b_sched_result(ctx, rc,
                               from_isr ? "no software interrupt that can wake a thread"
                                        : "no counting semaphore");
@@ -290,7 +289,6 @@ static struct nopreempt_state {
     volatile uint32_t done; /* activations A made */
     volatile int stop, err, ended;
 } np;
-static rtb_thread_t np_thread;
 
 static void np_activator(void *arg)
 {
@@ -331,15 +329,16 @@ int rtb_bench_osek_task_activate_nopreempt(struct rtb_ctx *ctx)
     rc = rtb_sem_init(&np.go, 0, 1);
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no counting semaphore");
-    rc = task_start(&task_lo, &task_lo_thread, RTB_B_PRIO_HIGH, 1);
+    rc = task_start(&task_lo, &rtb_helpers[1], RTB_B_PRIO_HIGH, 1);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&np_thread, "rtb-osek-act", np_activator, &np, RTB_B_PRIO_HIGH + 1, 0, 0);
+    rc =
+        rtb_b_create(&rtb_helpers[0], "rtb-osek-act", np_activator, &np, RTB_B_PRIO_HIGH + 1, 0, 0);
     if (rc == 0) {
-        rc = rtb_thread_start(&np_thread); /* runs at once and waits for a go */
+        rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and waits for a go */
         started = rc == 0;
         if (!started)
-            RTB_B_KEEP(rc, rtb_b_reap(&np_thread, 0));
+            RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], 0));
     }
     for (i = 0; rc == 0 && i < loops; i++) {
         rc = rtb_sem_give(&np.go); /* A activates L, then L runs and terminates */
@@ -353,10 +352,10 @@ int rtb_bench_osek_task_activate_nopreempt(struct rtb_ctx *ctx)
         np.stop = 1;
         if (!np.ended)
             RTB_B_KEEP(rc, rtb_sem_give(&np.go));
-        RTB_B_KEEP(rc, rtb_b_reap(&np_thread, np.ended));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], np.ended));
         if (rc == 0)
             rc = np.err;
     }
-    rc = task_stop(&task_lo, &task_lo_thread, rc);
+    rc = task_stop(&task_lo, &rtb_helpers[1], rc);
     return rtb_b_sched_result(ctx, rc, "no counting semaphore");
 }

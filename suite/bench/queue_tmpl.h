@@ -17,7 +17,6 @@
 #define Q_LOCAL(name) Q_CAT(Q_CAT(Q, _), name)      /* fifo_obj, fifo_waiter, ... */
 
 static Q_CAT(Q_CAT(rtb_, Q), _t) Q_LOCAL(obj);
-static rtb_thread_t Q_LOCAL(thread);
 static struct queue_pp Q_LOCAL(pp);
 
 /* Put the two payloads in order, get them back, and check the order the
@@ -199,10 +198,10 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
     rc = Q_LOCAL(setup)(ctx, alloc);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&Q_LOCAL(thread), "rtb-q-wait", Q_LOCAL(waiter), q, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-q-wait", Q_LOCAL(waiter), q, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&Q_LOCAL(thread)); /* runs at once and blocks in its get */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and blocks in its get */
     started = rc == 0;
     if (alloc) {
         while (rc == 0 && n < q->pp.loops && q->pp.consumed == n) {
@@ -219,7 +218,7 @@ static int Q_LOCAL(pingpong)(struct rtb_ctx *ctx, enum rtb_b_side side, int allo
             rc = Q_PORT(_put)(&Q_LOCAL(obj), next);
         }
     }
-    rc = rtb_b_pp_finish(&q->pp, &Q_LOCAL(thread), rc, n, started, Q_LOCAL(stop_wake));
+    rc = rtb_b_pp_finish(&q->pp, &rtb_helpers[0], rc, n, started, Q_LOCAL(stop_wake));
     if (rc == 0) {
         void *got;
 

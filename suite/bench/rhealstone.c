@@ -46,6 +46,7 @@ static struct ring_state {
     struct rtb_ctx *ctx;
     uint32_t loops;             /* switches to record, warm-up included */
     unsigned n;                 /* threads in the ring */
+    int small;                  /* on small stacks (the 50-thread ring) */
     volatile rtb_cycles_t t0;   /* before the yield, by the thread that yields */
     volatile unsigned last;     /* which thread yielded last */
     volatile uint32_t switches; /* recorded so far */
@@ -53,7 +54,21 @@ static struct ring_state {
     volatile int err;
     volatile unsigned char ended[RING_MAX];
 } rs;
-static rtb_thread_t ring[RING_MAX];
+#if RTB_CONFIG_SMALL_STACKS >= RING_BIG
+static rtb_thread_t ring_big[RING_BIG]; /* the 50-thread ring's own objects */
+#endif
+
+/* Thread i of a ring: the 50-thread ring's own object, else helper i's. */
+static rtb_thread_t *ring_thread(unsigned i, int small)
+{
+#if RTB_CONFIG_SMALL_STACKS >= RING_BIG
+    if (small)
+        return &ring_big[i];
+#else
+    (void)small;
+#endif
+    return &rtb_helpers[i];
+}
 
 static void ring_entry(void *arg)
 {
@@ -66,7 +81,7 @@ static void ring_entry(void *arg)
     /* Thread 0 makes the others ready; being of its priority, none runs
      * before it yields. */
     for (i = 1; me == 0 && i < s->n && rc == 0; i++)
-        rc = rtb_thread_start(&ring[i]);
+        rc = rtb_thread_start(ring_thread(i, s->small));
     if (rc < 0) {
         s->err = rc;
         s->stop = 1;
@@ -103,6 +118,7 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
     rs.ctx = ctx;
     rs.loops = rtb_loops(ctx);
     rs.n = n;
+    rs.small = small;
     rs.t0 = 0;
     rs.last = n;
     rs.switches = 0;
@@ -111,7 +127,7 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
     for (i = 0; i < n; i++)
         rs.ended[i] = 0;
     for (i = 0; i < n && rc == 0; i++) {
-        rc = rtb_thread_create(&ring[i], "rtb-ring", ring_entry, (void *)(uintptr_t)i,
+        rc = rtb_thread_create(ring_thread(i, small), "rtb-ring", ring_entry, (void *)(uintptr_t)i,
                                RTB_B_PRIO_HIGH, 0, small ? rtb_small_stack(i) : rtb_stack(i),
                                small ? RTB_CONFIG_SMALL_STACK_SIZE : RTB_CONFIG_STACK_SIZE);
         if (rc == 0)
@@ -119,12 +135,12 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
     }
     /* The ring is more urgent than this thread: this returns when it has ended. */
     if (rc == 0)
-        rc = rtb_thread_start(&ring[0]);
+        rc = rtb_thread_start(ring_thread(0, small));
     rs.stop = 1;
     /* Every thread started has ended (it ran before this one resumed); one
      * never started (thread 0 failed) is aborted. */
     for (i = 0; i < created; i++)
-        RTB_B_KEEP(rc, rtb_b_reap(&ring[i], rs.ended[i]));
+        RTB_B_KEEP(rc, rtb_b_reap(ring_thread(i, small), rs.ended[i]));
     if (rc == 0 && rs.err == RTB_ERR_CHECK)
         rc = rtb_fail(ctx, RTB_ERR_CHECK, "a yield returned out of the ring's round-robin order");
     else if (rc == 0)
@@ -181,7 +197,6 @@ static struct shuffle_state {
     volatile int stop, err;
     volatile int ended[2];
 } sh;
-static rtb_thread_t sh_thread[2];
 
 static void shuffle_entry(void *arg)
 {
@@ -190,7 +205,7 @@ static void shuffle_entry(void *arg)
     int rc = 0;
 
     if (me == 0)
-        rc = rtb_thread_start(&sh_thread[1]); /* ready, runs at A's first yield */
+        rc = rtb_thread_start(&rtb_helpers[1]); /* ready, runs at A's first yield */
     while (rc == 0) {
         /* the same bookkeeping in both phases: it cancels in the difference */
         if (s->last == me) {
@@ -234,27 +249,27 @@ static int shuffle_phase(int use_sem, uint32_t rounds)
     rc = rtb_sem_init(&sh.sem, 1, 1);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&sh_thread[1], "rtb-shuffle-b", shuffle_entry, (void *)(uintptr_t)1u,
+    rc = rtb_b_create(&rtb_helpers[1], "rtb-shuffle-b", shuffle_entry, (void *)(uintptr_t)1u,
                       RTB_B_PRIO_HIGH, 0, 1);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&sh_thread[0], "rtb-shuffle-a", shuffle_entry, (void *)(uintptr_t)0u,
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-shuffle-a", shuffle_entry, (void *)(uintptr_t)0u,
                       RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0) {
-        RTB_B_KEEP(rc, rtb_b_reap(&sh_thread[1], 0));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[1], 0));
         return rc;
     }
-    rc = rtb_thread_start(&sh_thread[0]); /* both more urgent: they run to the end */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* both more urgent: they run to the end */
     started = rc == 0;
     sh.stop = 1;
     /* A thread left blocked in its take by a failure: release it. */
     for (k = 0; k < RTB_B_STOP_WAKES && started && !(sh.ended[0] && sh.ended[1]); k++)
         (void)rtb_sem_give(&sh.sem);
-    RTB_B_KEEP(rc, rtb_b_reap(&sh_thread[0], sh.ended[0]));
+    RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], sh.ended[0]));
     if (!started)
-        RTB_B_KEEP(rc, rtb_b_reap(&sh_thread[1], 0));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[1], 0));
     else
-        RTB_B_KEEP(rc, rtb_b_reap(&sh_thread[1], sh.ended[1]));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[1], sh.ended[1]));
     if (rc == 0)
         rc = sh.err;
     if (rc == 0 && sh.n != rounds)
@@ -320,7 +335,6 @@ static struct dl_state {
     volatile int stop, err;
     volatile int ended[3];
 } dl;
-static rtb_thread_t dl_thread[3];
 
 static void dl_keep(int rc)
 {
@@ -420,14 +434,14 @@ int rtb_bench_rhealstone_deadlock_break(struct rtb_ctx *ctx)
     if (rc == 0)
         rc = rtb_sem_init(&dl.wake_medium, 0, 1);
     for (i = 0; i < 3 && rc == 0; i++) {
-        rc = rtb_b_create(&dl_thread[i], "rtb-deadlock", entry[i], &dl, prio[i], 0, i);
+        rc = rtb_b_create(&rtb_helpers[i], "rtb-deadlock", entry[i], &dl, prio[i], 0, i);
         if (rc == 0)
             created++;
     }
     /* high, then medium wait for their semaphores; low runs the iterations
      * (all three above this thread: the start of low returns at the end) */
     for (i = created; rc == 0 && i-- > 0;) {
-        rc = rtb_thread_start(&dl_thread[i]);
+        rc = rtb_thread_start(&rtb_helpers[i]);
         if (rc == 0)
             started++;
     }
@@ -437,7 +451,7 @@ int rtb_bench_rhealstone_deadlock_break(struct rtb_ctx *ctx)
         (void)rtb_sem_give(&dl.wake_medium);
     }
     for (i = 0; i < created; i++)
-        RTB_B_KEEP(rc, rtb_b_reap(&dl_thread[i], dl.ended[i]));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[i], dl.ended[i]));
     if (rc == 0 && dl.inverted)
         return rtb_port_has(RTB_CAP_RT_SCHED, NULL)
                    ? rtb_fail(ctx, RTB_ERR_CHECK,
@@ -456,7 +470,6 @@ int rtb_bench_rhealstone_deadlock_break(struct rtb_ctx *ctx)
 
 static rtb_msgq_t msg_q;
 static uint32_t msg_buf[4 * MSG_WORDS];
-static rtb_thread_t msg_thread;
 static struct rtb_b_pp msg_pp;
 
 /* The receiver: waits for each message, checks it after its timestamp. */
@@ -496,10 +509,11 @@ int rtb_bench_rhealstone_message_latency(struct rtb_ctx *ctx)
     rc = rtb_msgq_init(&msg_q, msg_buf, sizeof msg, 4);
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no message queue");
-    rc = rtb_b_create(&msg_thread, "rtb-msg-recv", msg_receiver, &msg_pp, RTB_B_PRIO_HIGH, 0, 0);
+    rc =
+        rtb_b_create(&rtb_helpers[0], "rtb-msg-recv", msg_receiver, &msg_pp, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&msg_thread); /* runs at once and waits for the first message */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and waits for the first message */
     started = rc == 0;
     while (rc == 0 && n < msg_pp.loops && msg_pp.consumed == n) {
         msg_pp.woken = ++n;
@@ -508,7 +522,7 @@ int rtb_bench_rhealstone_message_latency(struct rtb_ctx *ctx)
         msg_pp.mid = rtb_now();
         rc = rtb_msgq_put(&msg_q, msg, RTB_FOREVER);
     }
-    rc = rtb_b_pp_finish(&msg_pp, &msg_thread, rc, n, started, msg_stop_wake);
+    rc = rtb_b_pp_finish(&msg_pp, &rtb_helpers[0], rc, n, started, msg_stop_wake);
     return rtb_b_sched_result(ctx, rc, "no message queue");
 }
 

@@ -11,7 +11,6 @@
 #define SEM_LIMIT 16u
 
 static rtb_sem_t sem;
-static rtb_thread_t waiter;
 static struct rtb_b_pp pp;
 
 /* Leave the semaphore at count 0: a take that does not block must fail. */
@@ -102,17 +101,17 @@ static int sem_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     rc = rtb_sem_init(&sem, 0, SEM_LIMIT);
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no counting semaphore");
-    rc = rtb_b_create(&waiter, "rtb-sem-wait", sem_waiter, &pp, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-sem-wait", sem_waiter, &pp, RTB_B_PRIO_HIGH, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&waiter); /* runs at once and blocks in its first take */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and blocks in its first take */
     started = rc == 0;
     while (rc == 0 && n < pp.loops && pp.consumed == n) {
         pp.woken = ++n;
         pp.mid = rtb_now();
         rc = rtb_sem_give(&sem);
     }
-    rc = rtb_b_pp_finish(&pp, &waiter, rc, n, started, sem_stop_wake);
+    rc = rtb_b_pp_finish(&pp, &rtb_helpers[0], rc, n, started, sem_stop_wake);
     if (rc == 0)
         rc = sem_check_empty();
     return rtb_b_sched_result(ctx, rc, "no counting semaphore");

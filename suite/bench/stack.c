@@ -16,7 +16,6 @@
 
 static rtb_stack_t stk;
 static uintptr_t stk_buf[STACK_WORDS];
-static rtb_thread_t stk_thread;
 static struct rtb_b_pp stk_pp;
 
 static int stack_check_empty(void)
@@ -134,10 +133,11 @@ static int stack_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
     rc = stack_setup(ctx);
     if (rc < 0)
         return rc;
-    rc = rtb_b_create(&stk_thread, "rtb-stack-wait", stack_waiter, &stk_pp, RTB_B_PRIO_HIGH, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-stack-wait", stack_waiter, &stk_pp, RTB_B_PRIO_HIGH, 0,
+                      0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&stk_thread); /* runs at once and blocks in its pop */
+    rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and blocks in its pop */
     started = rc == 0;
     while (rc == 0 && n < stk_pp.loops && stk_pp.consumed == n) {
         next = STACK_VALUE(n + 1);
@@ -145,7 +145,7 @@ static int stack_pingpong(struct rtb_ctx *ctx, enum rtb_b_side side)
         stk_pp.mid = rtb_now();
         rc = rtb_stack_push(&stk, next);
     }
-    rc = rtb_b_pp_finish(&stk_pp, &stk_thread, rc, n, started, stack_stop_wake);
+    rc = rtb_b_pp_finish(&stk_pp, &rtb_helpers[0], rc, n, started, stack_stop_wake);
     if (rc == 0)
         rc = stack_check_empty();
     return rtb_b_sched_result(ctx, rc, "no stack-of-words object");

@@ -38,7 +38,6 @@ static struct yield_state {
     volatile int a_err;
     volatile int a_ended, b_ended;
 } ys;
-static rtb_thread_t yield_a, yield_b;
 
 static void yield_b_entry(void *arg)
 {
@@ -62,7 +61,7 @@ static void yield_a_entry(void *arg)
     int rc;
 
     /* B has A's priority: starting it makes it ready, it does not run yet. */
-    rc = rtb_thread_start(&yield_b);
+    rc = rtb_thread_start(&rtb_helpers[1]);
     if (rc == 0) {
         s->b_started = 1;
         if (s->b_steps != 0)
@@ -98,25 +97,27 @@ static int yield_bench(struct rtb_ctx *ctx, unsigned flags)
     ys.a_ended = 0;
     ys.b_ended = 0;
 
-    rc = rtb_b_create(&yield_b, "rtb-yield-b", yield_b_entry, &ys, RTB_B_PRIO_HIGH, flags, 1);
+    rc =
+        rtb_b_create(&rtb_helpers[1], "rtb-yield-b", yield_b_entry, &ys, RTB_B_PRIO_HIGH, flags, 1);
     if (rc < 0)
         return rtb_b_result(ctx, rc, "no cooperative threads");
-    rc = rtb_b_create(&yield_a, "rtb-yield-a", yield_a_entry, &ys, RTB_B_PRIO_HIGH, flags, 0);
+    rc =
+        rtb_b_create(&rtb_helpers[0], "rtb-yield-a", yield_a_entry, &ys, RTB_B_PRIO_HIGH, flags, 0);
     if (rc < 0) {
         ys.stop = 1;
-        RTB_B_KEEP(rc, rtb_b_reap(&yield_b, 0));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[1], 0));
         return rtb_b_result(ctx, rc, "no cooperative threads");
     }
     /* A and B are more urgent than this thread: this returns when both have
      * finished or blocked. */
-    rc = rtb_thread_start(&yield_a);
+    rc = rtb_thread_start(&rtb_helpers[0]);
     ys.stop = 1; /* whatever happened to A, B must not yield on for ever */
-    RTB_B_KEEP(rc, rtb_b_reap(&yield_a, ys.a_ended));
+    RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], ys.a_ended));
     if (!ys.b_started) {
         ys.stop = 1; /* never started: let it run once and leave */
-        RTB_B_KEEP(rc, rtb_thread_start(&yield_b));
+        RTB_B_KEEP(rc, rtb_thread_start(&rtb_helpers[1]));
     }
-    RTB_B_KEEP(rc, rtb_b_reap(&yield_b, ys.b_ended));
+    RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[1], ys.b_ended));
     if (rc == 0)
         rc = ys.a_err;
     return rtb_b_sched_result(ctx, rc, "no cooperative threads");
@@ -142,7 +143,6 @@ static struct life_state {
     volatile int rc;                    /* the thread's own call's result */
     volatile int ended;
 } ls;
-static rtb_thread_t life;
 
 static void life_reset(void)
 {
@@ -173,7 +173,7 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
         t0 = rtb_now();
-        rc = rtb_thread_create(&life, "rtb-life", life_stamp_entry, &ls, RTB_PRIO_MAIN, 0,
+        rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_stamp_entry, &ls, RTB_PRIO_MAIN, 0,
                                rtb_stack(0), RTB_CONFIG_STACK_SIZE);
         t1 = rtb_now();
         if (rc < 0)
@@ -184,9 +184,9 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
             rc = RTB_ERR_CHECK;
         /* Start it (equal priority: no switch) and wait for it to end; one
          * that could not be started is aborted instead. */
-        st = rtb_thread_start(&life);
+        st = rtb_thread_start(&rtb_helpers[0]);
         RTB_B_KEEP(rc, st);
-        RTB_B_KEEP(rc, rtb_b_reap(&life, st == 0));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], st == 0));
         if (rc == 0 && ls.phase != 1)
             rc = RTB_ERR_CHECK; /* the thread created is not the one that ran */
         if (rc == 0)
@@ -203,16 +203,16 @@ int rtb_bench_thread_start(struct rtb_ctx *ctx)
 
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
-        rc = rtb_thread_create(&life, "rtb-life", life_stamp_entry, &ls, RTB_B_PRIO_HIGH, 0,
-                               rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+        rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_stamp_entry, &ls, RTB_B_PRIO_HIGH,
+                               0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
         t0 = rtb_now();
-        rc = rtb_thread_start(&life);
+        rc = rtb_thread_start(&rtb_helpers[0]);
         /* More urgent: it must have run (and ended) before start returned. */
         if (rc == 0 && ls.phase != 1)
             rc = RTB_ERR_CHECK;
-        RTB_B_KEEP(rc, rtb_b_reap(&life, ls.ended));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], ls.ended));
         if (rc == 0)
             rtb_sample(ctx, t0, ls.entry_stamp);
     }
@@ -244,11 +244,11 @@ static int suspend_resume_bench(struct rtb_ctx *ctx, enum life_which which)
 
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
-        rc = rtb_thread_create(&life, "rtb-life", life_suspend_entry, &ls, RTB_B_PRIO_HIGH, 0,
-                               rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+        rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_suspend_entry, &ls,
+                               RTB_B_PRIO_HIGH, 0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
-        rc = rtb_thread_start(&life); /* runs at once and suspends itself */
+        rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and suspends itself */
         back = rtb_now();
         if (rc == 0 && ls.phase == 2 && ls.rc < 0) {
             rc = ls.rc; /* its suspend was refused and it went on */
@@ -257,11 +257,11 @@ static int suspend_resume_bench(struct rtb_ctx *ctx, enum life_which which)
         }
         if (rc == 0) {
             t0 = rtb_now();
-            rc = rtb_thread_resume(&life); /* more urgent: runs at once and ends */
+            rc = rtb_thread_resume(&rtb_helpers[0]); /* more urgent: runs at once and ends */
             if (rc == 0 && (ls.phase != 2 || ls.rc != 0))
                 rc = RTB_ERR_CHECK;
         }
-        RTB_B_KEEP(rc, rtb_b_reap(&life, ls.ended));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], ls.ended));
         if (rc == 0) {
             if (which == LIFE_SUSPEND)
                 rtb_sample(ctx, ls.before_stamp, back);
@@ -302,26 +302,26 @@ int rtb_bench_thread_abort(struct rtb_ctx *ctx)
 
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
-        rc = rtb_thread_create(&life, "rtb-life", life_lower_entry, &ls, RTB_B_PRIO_HIGH, 0,
-                               rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+        rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_lower_entry, &ls, RTB_B_PRIO_HIGH,
+                               0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
-        rc = rtb_thread_start(&life); /* runs, then is preempted by this thread */
+        rc = rtb_thread_start(&rtb_helpers[0]); /* runs, then is preempted by this thread */
         if (rc == 0 && ls.phase != 1)
             rc = ls.phase == 2 && ls.rc < 0 ? ls.rc : RTB_ERR_CHECK;
         if (rc < 0) {
-            RTB_B_KEEP(rc, rtb_b_reap(&life, ls.ended));
+            RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], ls.ended));
             break;
         }
         t0 = rtb_now();
-        rc = rtb_thread_abort(&life);
+        rc = rtb_thread_abort(&rtb_helpers[0]);
         t1 = rtb_now();
         if (rc == RTB_ERR_NOTSUP) {
-            int j = rtb_b_reap(&life, 1); /* joining lets it run to its end */
+            int j = rtb_b_reap(&rtb_helpers[0], 1); /* joining lets it run to its end */
 
             return j < 0 ? j : rtb_na(ctx, "the kernel cannot abort another thread");
         }
-        RTB_B_KEEP(rc, rtb_b_reap(&life, rc == 0 ? 1 : ls.ended));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], rc == 0 ? 1 : ls.ended));
         if (rc == 0 && ls.phase != 1)
             rc = RTB_ERR_CHECK; /* it ran again after the abort */
         if (rc == 0)

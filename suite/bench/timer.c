@@ -82,7 +82,6 @@ static struct noise_state {
     volatile uint32_t windows; /* masked windows completed */
     volatile int stop, ended;
 } noise;
-static rtb_thread_t noise_thread;
 
 /* Spin until `ticks` counter ticks have passed since `from`. */
 static void spin_until(rtb_cycles_t from, uint64_t ticks, unsigned bits)
@@ -148,17 +147,17 @@ int rtb_bench_timer_deviation_interference(struct rtb_ctx *ctx)
     noise.stop = 0;
     noise.ended = 0;
     /* Less urgent than this thread: it runs (and masks) while this one sleeps. */
-    rc = rtb_b_create(&noise_thread, "rtb-irq-noise", noise_entry, &noise, RTB_B_PRIO_LOW, 0, 0);
+    rc = rtb_b_create(&rtb_helpers[0], "rtb-irq-noise", noise_entry, &noise, RTB_B_PRIO_LOW, 0, 0);
     if (rc < 0)
         return rc;
-    rc = rtb_thread_start(&noise_thread);
+    rc = rtb_thread_start(&rtb_helpers[0]);
     if (rc < 0) {
-        RTB_B_KEEP(rc, rtb_b_reap(&noise_thread, 0));
+        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], 0));
         return rc;
     }
     rc = deviation_loop(ctx, us, ticks);
     noise.stop = 1; /* it sees it at the end of its period, while this one waits in join */
-    RTB_B_KEEP(rc, rtb_thread_join(&noise_thread, RTB_FOREVER));
+    RTB_B_KEEP(rc, rtb_thread_join(&rtb_helpers[0], RTB_FOREVER));
     if (rc == 0 && mask > 0 && noise.windows == 0 &&
         ticks * rtb_loops(ctx) > noise.mask + noise.enable)
         rc =

@@ -80,7 +80,6 @@ static struct tm_state {
     int started[TM_WORKERS];
 } tm;
 
-static rtb_thread_t tm_thread[TM_WORKERS];
 static rtb_sem_t tm_sem;
 static rtb_msgq_t tm_msgq;
 static uint32_t tm_msgq_buf[TM_MSG_SLOTS * TM_MSG_WORDS];
@@ -147,7 +146,7 @@ static void tm_pre_first(void *arg)
     int rc = 0;
 
     while (!tm.stop) {
-        rc = rtb_thread_resume(&tm_thread[1]);
+        rc = rtb_thread_resume(&rtb_helpers[1]);
         if (rc != 0)
             break;
         tm.count[0]++;
@@ -165,7 +164,7 @@ static void tm_pre_middle(void *arg)
     int rc = tm.stop ? 0 : rtb_thread_suspend(NULL);
 
     while (rc == 0 && !tm.stop) {
-        rc = rtb_thread_resume(&tm_thread[i + 1u]);
+        rc = rtb_thread_resume(&rtb_helpers[i + 1u]);
         if (rc != 0)
             break;
         tm.count[i]++;
@@ -211,7 +210,7 @@ static void tm_isr_resume(void *arg)
 
     (void)arg;
     tm.count[TM_ISR]++;
-    rc = rtb_thread_resume(&tm_thread[1]);
+    rc = rtb_thread_resume(&rtb_helpers[1]);
     if (rc != 0)
         tm_fail(rc, "the interrupt handler's resume of the more urgent thread failed");
 }
@@ -397,11 +396,11 @@ static int tm_create(const struct tm_test *t)
     int rc = 0;
 
     for (i = 0; i < t->workers; i++) {
-        rc = rtb_b_create(&tm_thread[i], "rtb-tm", t->entry[i], (void *)(uintptr_t)i, t->prio[i], 0,
-                          i);
+        rc = rtb_b_create(&rtb_helpers[i], "rtb-tm", t->entry[i], (void *)(uintptr_t)i, t->prio[i],
+                          0, i);
         if (rc != 0) {
             for (k = 0; k < i; k++)
-                RTB_B_KEEP(rc, rtb_b_reap(&tm_thread[k], 0));
+                RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[k], 0));
             return rc;
         }
     }
@@ -415,7 +414,7 @@ static int tm_start(const struct tm_test *t)
     int rc = 0;
 
     for (i = 0; rc == 0 && i < t->workers; i++) {
-        rc = rtb_thread_start(&tm_thread[i]);
+        rc = rtb_thread_start(&rtb_helpers[i]);
         tm.started[i] = rc == 0;
     }
     return rc;
@@ -432,20 +431,20 @@ static int tm_reap(const struct tm_test *t)
     tm.stop = 1;
     for (i = 0; i < t->workers; i++) {
         if (!tm.started[i]) { /* never started: it sees stop at once */
-            r = rtb_thread_start(&tm_thread[i]);
+            r = rtb_thread_start(&rtb_helpers[i]);
             tm.started[i] = r == 0;
             if (r != 0) {
                 RTB_B_KEEP(rc, r);
-                RTB_B_KEEP(rc, rtb_b_reap(&tm_thread[i], 0));
+                RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[i], 0));
                 continue;
             }
         }
-        r = rtb_thread_resume(&tm_thread[i]); /* not suspended, or no suspend: fine */
+        r = rtb_thread_resume(&rtb_helpers[i]); /* not suspended, or no suspend: fine */
         if (r != 0 && r != RTB_ERR_STATE && r != RTB_ERR_NOTSUP)
             RTB_B_KEEP(rc, r);
-        r = rtb_thread_join(&tm_thread[i], RTB_B_JOIN_US);
+        r = rtb_thread_join(&rtb_helpers[i], RTB_B_JOIN_US);
         if (r != 0)
-            RTB_B_KEEP(rc, r == RTB_ERR_TIMEOUT ? rtb_b_reap(&tm_thread[i], 0) : r);
+            RTB_B_KEEP(rc, r == RTB_ERR_TIMEOUT ? rtb_b_reap(&rtb_helpers[i], 0) : r);
     }
     return rc;
 }

@@ -30,6 +30,9 @@ union rtb_stack_mem {
     unsigned char bytes[RTB_CONFIG_STACK_SIZE];
 };
 static union rtb_stack_mem stacks[RTB_MAX_THREADS];
+/* The helper threads' objects, one beside each stack (declared for the
+ * families in suite/bench/bench_common.h). */
+rtb_thread_t rtb_helpers[RTB_MAX_THREADS];
 
 /* The low end of every helper stack holds a pattern while a benchmark runs
  * (stacks grow down on every target rtbench runs on): a benchmark whose
