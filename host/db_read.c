@@ -190,55 +190,81 @@ static long metric_index(const int64_t *seqs, size_t n, int64_t seq)
     return lo < n && seqs[lo] == seq ? (long)lo : -1;
 }
 
-/* The extra figures of run ID's metrics (metric_extra), onto OUT's metrics by seq. */
-static int load_extras(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
+/* Each row of SQL (its first column the metric's seq, its one parameter the
+ * run's id) given to ROW with the metric of run ID it belongs to; a row
+ * whose metric is not in OUT is left out. 0, or -1 on a database error. */
+static int for_each_metric_row(sqlite3 *db, int64_t id, const char *sql, const int64_t *seqs,
+                               struct run *out, void (*row)(sqlite3_stmt *, struct metric *))
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db,
-                           "SELECT seq,key,value FROM metric_extra WHERE run_id=? "
-                           "ORDER BY seq, rowid",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
     int rc;
     while ((rc = db_step_retry(st)) == SQLITE_ROW) {
         long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
-        const unsigned char *k = sqlite3_column_text(st, 1), *v = sqlite3_column_text(st, 2);
-        if (i >= 0 && k)
-            metric_extra_set(&out->m[i], (const char *)k, v ? (const char *)v : "");
+        if (i >= 0)
+            row(st, &out->m[i]);
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* The histograms of run ID's metrics (metric_hist), onto OUT's metrics by seq;
- * a stored row whose counts do not parse is left out. */
-static int load_hists(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
+/* metric_extra: seq, key, value. */
+static void extra_row(sqlite3_stmt *st, struct metric *m)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT seq,lo,width,counts FROM metric_hist WHERE run_id=?", -1,
-                           &st, NULL) != SQLITE_OK)
+    const unsigned char *k = sqlite3_column_text(st, 1), *v = sqlite3_column_text(st, 2);
+    if (k)
+        metric_extra_set(m, (const char *)k, v ? (const char *)v : "");
+}
+
+/* metric_hist: seq, lo, width, counts; counts that do not parse are left out. */
+static void hist_row(sqlite3_stmt *st, struct metric *m)
+{
+    const unsigned char *c = sqlite3_column_text(st, 3);
+    if (!c)
+        return;
+    size_t n = 1;
+    for (const unsigned char *p = c; *p; p++)
+        n += *p == ',';
+    struct hist *h = metric_hist_new(m, (uint64_t)sqlite3_column_int64(st, 1),
+                                     (uint64_t)sqlite3_column_int64(st, 2), n);
+    if (hist_counts_parse((const char *)c, h->count, n) != 0)
+        metric_hist_free(m);
+    else
+        m->hist_want = n;
+}
+
+/* metric_other_units: seq, unit, n, mean, sd, min, max, p50, p90, p99, p999. */
+static void other_unit_row(sqlite3_stmt *st, struct metric *m)
+{
+    const unsigned char *unit = sqlite3_column_text(st, 1);
+    if (!unit)
+        return;
+    struct metric_stats *u = metric_unit_add(m, (const char *)unit);
+    u->n = (uint64_t)sqlite3_column_int64(st, 2);
+    u->mean = sqlite3_column_double(st, 3);
+    u->sd = sqlite3_column_double(st, 4);
+    uint64_t *v[] = {&u->min, &u->max, &u->p50, &u->p90, &u->p99, &u->p999};
+    for (int k = 0; k < 6; k++)
+        *v[k] = (uint64_t)sqlite3_column_int64(st, 5 + k);
+}
+
+/* What is stored beside run ID's metrics, onto OUT's metrics by seq: their
+ * extra figures, their histograms, their statistics in other units. */
+static int load_metric_rows(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
+{
+    if (for_each_metric_row(db, id,
+                            "SELECT seq,key,value FROM metric_extra WHERE run_id=? "
+                            "ORDER BY seq, rowid",
+                            seqs, out, extra_row) != 0 ||
+        for_each_metric_row(db, id, "SELECT seq,lo,width,counts FROM metric_hist WHERE run_id=?",
+                            seqs, out, hist_row) != 0)
         return -1;
-    sqlite3_bind_int64(st, 1, id);
-    int rc;
-    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
-        const unsigned char *c = sqlite3_column_text(st, 3);
-        if (i < 0 || !c)
-            continue;
-        size_t n = 1;
-        for (const unsigned char *p = c; *p; p++)
-            n += *p == ',';
-        struct metric *m = &out->m[i];
-        struct hist *h = metric_hist_new(m, (uint64_t)sqlite3_column_int64(st, 1),
-                                         (uint64_t)sqlite3_column_int64(st, 2), n);
-        if (hist_counts_parse((const char *)c, h->count, n) != 0)
-            metric_hist_free(m);
-        else
-            m->hist_want = n;
-    }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    return for_each_metric_row(db, id,
+                               "SELECT seq,unit,n,mean,sd,min,max,p50,p90,p99,p999 FROM "
+                               "metric_other_units WHERE run_id=? ORDER BY seq, unit",
+                               seqs, out, other_unit_row);
 }
 
 /* The metrics of run ID in the order they arrived, and each one's seq into
@@ -269,34 +295,6 @@ static int load_metrics(sqlite3 *db, int64_t id, struct run *out, int64_t **seqs
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* The statistics of run ID's metrics in other units (metric_other_units). */
-static int load_other_units(sqlite3 *db, int64_t id, const int64_t *seqs, struct run *out)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db,
-                           "SELECT seq,unit,n,mean,sd,min,max,p50,p90,p99,p999 FROM "
-                           "metric_other_units WHERE run_id=? ORDER BY seq, unit",
-                           -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int64(st, 1, id);
-    int rc;
-    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        long i = metric_index(seqs, out->n_m, sqlite3_column_int64(st, 0));
-        const unsigned char *unit = sqlite3_column_text(st, 1);
-        if (i < 0 || !unit)
-            continue; /* a row without its metric */
-        struct metric_stats *u = metric_unit_add(&out->m[i], (const char *)unit);
-        u->n = (uint64_t)sqlite3_column_int64(st, 2);
-        u->mean = sqlite3_column_double(st, 3);
-        u->sd = sqlite3_column_double(st, 4);
-        uint64_t *v[] = {&u->min, &u->max, &u->p50, &u->p90, &u->p99, &u->p999};
-        for (int k = 0; k < 6; k++)
-            *v[k] = (uint64_t)sqlite3_column_int64(st, 5 + k);
-    }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
-}
-
 int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -310,8 +308,7 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
         return db_fail(db, err, errlen, "cannot read");
     int64_t *seqs = NULL;
     if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
-        load_metrics(db, id, out, &seqs) != 0 || load_extras(db, id, seqs, out) != 0 ||
-        load_other_units(db, id, seqs, out) != 0 || load_hists(db, id, seqs, out) != 0) {
+        load_metrics(db, id, out, &seqs) != 0 || load_metric_rows(db, id, seqs, out) != 0) {
         db_fail(db, err, errlen, "cannot read the run");
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         free(seqs);

@@ -319,6 +319,113 @@ static double group_scale(const struct run *r, const struct run *ref, const stru
     return n >= 3 ? median(v, n) : 0;
 }
 
+/* Per metric id, the normalised figures (value / the run's group scale) of
+ * every run where it is usable, sorted: what each run's figure is judged
+ * against, without a search through the other runs for every metric. */
+struct norm {
+    double u;
+    size_t run;
+};
+
+struct id_values {
+    const char *id;
+    struct norm *v; /* as gathered, then sorted */
+    double *u;      /* the figures of v, sorted */
+    size_t *run;    /* and whose */
+    size_t n, cap;
+};
+
+struct id_table {
+    struct id_values *ids;
+    size_t n, cap;
+    struct idmap index; /* id -> ids[] */
+};
+
+static const char *id_values_key(const void *ctx, size_t i)
+{
+    return ((const struct id_table *)ctx)->ids[i].id;
+}
+
+static int by_norm(const void *a, const void *b)
+{
+    const struct norm *x = a, *y = b;
+    return (x->u > y->u) - (x->u < y->u);
+}
+
+/* The group of metric M's sibling key in the reference, or -1. */
+static size_t metric_group(const struct metric *m, const struct ref_groups *rg)
+{
+    char key[96];
+    if (!flags_sibling_key(m->id, key, sizeof key))
+        return (size_t)-1;
+    return idmap_find(&rg->index, key, group_key, rg);
+}
+
+static void id_table_make(struct id_table *t, struct run **runs, size_t n,
+                          const struct ref_groups *rg, const double *scale)
+{
+    memset(t, 0, sizeof *t);
+    for (size_t o = 0; o < n; o++)
+        for (size_t j = 0; j < runs[o]->n_m; j++) {
+            const struct metric *m = &runs[o]->m[j];
+            size_t g;
+            if (usable(runs[o], m->id) != m || (g = metric_group(m, rg)) == (size_t)-1 ||
+                scale[g * n + o] <= 0)
+                continue;
+            size_t k = idmap_find(&t->index, m->id, id_values_key, t);
+            if (k == (size_t)-1) {
+                if (t->n == t->cap) {
+                    t->cap = t->cap ? 2 * t->cap : 64;
+                    t->ids = xrealloc(t->ids, t->cap * sizeof *t->ids);
+                }
+                t->ids[t->n] = (struct id_values){m->id, NULL, NULL, NULL, 0, 0};
+                idmap_add(&t->index, t->n, id_values_key, t);
+                k = t->n++;
+            }
+            struct id_values *iv = &t->ids[k];
+            if (iv->n == iv->cap) {
+                iv->cap = iv->cap ? 2 * iv->cap : 8;
+                iv->v = xrealloc(iv->v, iv->cap * sizeof *iv->v);
+            }
+            iv->v[iv->n++] = (struct norm){flags_metric_value(m) / scale[g * n + o], o};
+        }
+    for (size_t k = 0; k < t->n; k++) {
+        struct id_values *iv = &t->ids[k];
+        qsort(iv->v, iv->n, sizeof *iv->v, by_norm);
+        iv->u = xmalloc(iv->n * sizeof *iv->u);
+        iv->run = xmalloc(iv->n * sizeof *iv->run);
+        for (size_t q = 0; q < iv->n; q++) {
+            iv->u[q] = iv->v[q].u;
+            iv->run[q] = iv->v[q].run;
+        }
+    }
+}
+
+static void id_table_free(struct id_table *t)
+{
+    for (size_t k = 0; k < t->n; k++) {
+        free(t->ids[k].v);
+        free(t->ids[k].u);
+        free(t->ids[k].run);
+    }
+    free(t->ids);
+    idmap_free(&t->index);
+}
+
+/* The median of IV's figures but run I's (if it has one); 0 when none. */
+static double median_but_run(const struct id_values *iv, size_t i)
+{
+    size_t skip = iv->n; /* no entry of run i */
+    for (size_t q = 0; q < iv->n; q++)
+        if (iv->run[q] == i)
+            skip = q;
+    return median_without(iv->u, iv->n, skip);
+}
+
+/* A figure over FLAGS_OUTLIER_FACTOR times the median of the same id in the
+ * other runs, each normalised by its run's scale in the sibling group, is an
+ * outlier. Judged on the figures as they were before any run was flagged
+ * here, so the order of the runs does not matter. */
 void flags_apply_compare(struct run **runs, size_t n)
 {
     if (n < 2)
@@ -332,30 +439,21 @@ void flags_apply_compare(struct run **runs, size_t n)
     for (size_t g = 0; g < rg.n_groups; g++)
         for (size_t o = 0; o < n; o++)
             scale[g * n + o] = group_scale(runs[o], runs[0], &rg, g, tmp);
-    double *others = xmalloc(n * sizeof *others);
-    char key[96];
-    for (size_t i = 0; i < n; i++) {
+    struct id_table t;
+    id_table_make(&t, runs, n, &rg, scale);
+    for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < runs[i]->n_m; j++) {
             struct metric *m = &runs[i]->m[j];
+            size_t g, k;
             if (m->state != MS_OK || metric_is_value(m) || (m->flags & MF_UNDERFLOW) ||
-                !flags_sibling_key(m->id, key, sizeof key))
+                (g = metric_group(m, &rg)) == (size_t)-1 || scale[g * n + i] <= 0 ||
+                (k = idmap_find(&t.index, m->id, id_values_key, &t)) == (size_t)-1)
                 continue;
-            size_t g = idmap_find(&rg.index, key, group_key, &rg);
-            if (g == (size_t)-1 || scale[g * n + i] <= 0)
-                continue;
-            double u = flags_metric_value(m) / scale[g * n + i];
-            size_t k = 0;
-            for (size_t o = 0; o < n; o++) {
-                const struct metric *x =
-                    o == i || scale[g * n + o] <= 0 ? NULL : usable(runs[o], m->id);
-                if (x)
-                    others[k++] = flags_metric_value(x) / scale[g * n + o];
-            }
-            if (k > 0 && median(others, k) > 0 && u > FLAGS_OUTLIER_FACTOR * median(others, k))
+            double u = flags_metric_value(m) / scale[g * n + i], med = median_but_run(&t.ids[k], i);
+            if (med > 0 && u > FLAGS_OUTLIER_FACTOR * med)
                 m->flags |= MF_OUTLIER;
         }
-    }
-    free(others);
+    id_table_free(&t);
     free(tmp);
     free(scale);
     ref_groups_free(&rg);
