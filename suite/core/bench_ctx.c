@@ -72,25 +72,14 @@ static union rtb_small_stack_mem small_stacks[RTB_CONFIG_SMALL_STACKS];
 void rtb_ctx_init(struct rtb_ctx *ctx, uint32_t iters, uint32_t warmup, uint64_t overhead,
                   unsigned bits)
 {
+    static const struct rtb_ctx empty; /* every count 0, every pointer NULL */
+    *ctx = empty;
     ctx->loops = warmup + iters;
     ctx->warmup = warmup;
-    ctx->seen = 0;
-    ctx->n = 0;
     ctx->samples = sample_buf;
     ctx->cap = iters;
     ctx->overhead = overhead;
     ctx->bits = bits;
-    ctx->clamped = 0;
-    ctx->saturated = 0;
-    ctx->na_why = NULL;
-    ctx->check = NULL;
-    ctx->unit = NULL;
-    ctx->unit_flags = 0;
-    ctx->id_suffix = NULL;
-    ctx->n_extras = 0;
-    ctx->hist_buckets = 0;
-    ctx->hist_width = 0;
-    ctx->mean_ns_milli = 0;
 }
 
 void rtb_kept_clear(void)
