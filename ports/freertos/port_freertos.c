@@ -730,9 +730,17 @@ int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
  * replaced and taskEXIT_CRITICAL_FROM_ISR restores it, so locks nest, unlike
  * portDISABLE_INTERRUPTS/portENABLE_INTERRUPTS (which always unmask) or
  * taskENTER_CRITICAL (a nesting count, but not callable from the software interrupt).
- * On the Cortex-M ports it raises BASEPRI to configMAX_SYSCALL_INTERRUPT_PRIORITY: it
- * masks SysTick and PendSV (configKERNEL_INTERRUPT_PRIORITY) and the software interrupt,
- * which startup_freertos.c puts at configMAX_SYSCALL_INTERRUPT_PRIORITY. */
+ * On the ARMv7-M and ARMv8-M Mainline ports it raises BASEPRI to
+ * configMAX_SYSCALL_INTERRUPT_PRIORITY: it masks SysTick and PendSV
+ * (configKERNEL_INTERRUPT_PRIORITY) and the software interrupt, which startup_freertos.c
+ * puts at configMAX_SYSCALL_INTERRUPT_PRIORITY. ARMv6-M has no BASEPRI: the ARM_CM0 port's
+ * ulSetInterruptMask() reads PRIMASK and sets it (cpsid i), vClearInterruptMask() writes
+ * the value read back, so there every interrupt is masked and locks nest the same way. */
+#if defined(__ARM_ARCH_6M__)
+#define FR_IRQ_MASK "primask"
+#else
+#define FR_IRQ_MASK "basepri"
+#endif
 unsigned rtb_irq_lock(void)
 {
     return (unsigned)taskENTER_CRITICAL_FROM_ISR();
@@ -772,7 +780,7 @@ void rtb_fr_info_init(void)
     p = rtb_ad_puts(p, end, configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/");
     p = rtb_ad_putu(p, end, configMAX_PRIORITIES);
     p = rtb_ad_puts(p, end, configUSE_TIME_SLICING ? " timeslice" : " no-timeslice");
-    p = rtb_ad_puts(p, end, " basepri tick=");
+    p = rtb_ad_puts(p, end, FR_IRQ_MASK " tick=");
     p = rtb_ad_putu(p, end, configTICK_RATE_HZ);
     p = rtb_ad_puts(p, end,
                     "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
@@ -803,9 +811,8 @@ void rtb_port_exit(int status)
 
 /* ---- the runner's thread (called by startup_freertos.c before the scheduler) ------ */
 
-#define MAIN_STACK_BYTES 8192u
 static struct rtb_thread main_thread;
-static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
+static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
 
 static void main_entry(void *arg)
 {

@@ -5,7 +5,8 @@
  *
  *  - vectors: the board's table calls SVC_Handler, PendSV_Handler and
  *    SysTick_Handler (weak in the board layer). The ARMv8-M ports
- *    (ARM_CM33_NTZ, ...) define exactly these names. The ARMv7-M ports
+ *    (ARM_CM33_NTZ, ...) and the ARMv6-M one (ARM_CM0) define exactly these
+ *    names. The ARMv7-M ports
  *    (ARM_CM3, ARM_CM4F, ARM_CM7) call them vPortSVCHandler,
  *    xPortPendSVHandler and xPortSysTickHandler: FreeRTOSConfig.h maps them
  *    onto the vector names with #define (direct routing, as the example

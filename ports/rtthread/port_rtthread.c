@@ -804,9 +804,8 @@ const struct rtb_port_info *rtb_port_info(void)
 
 /* ---- the runner's thread (before the scheduler starts) ------------------------------------- */
 
-#define MAIN_STACK_BYTES 8192u
 static struct rtb_thread main_thread;
-static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
+static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
 
 int rtb_rt_create_main(void)
 {

@@ -715,9 +715,8 @@ void rtb_port_exit(int status)
 
 /* ---- the runner's thread (from tx_application_define) ------------------------------------- */
 
-#define MAIN_STACK_BYTES 8192u
 static struct rtb_thread main_thread;
-static uint64_t main_stack[MAIN_STACK_BYTES / 8u];
+static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
 
 static void main_entry(void *arg)
 {

@@ -1,7 +1,8 @@
 /*
- * rtbench FreeRTOS adapter - example FreeRTOSConfig.h for the QEMU mps2
- * boards (mps2-an385: ARM_CM3 port; mps2-an505: ARM_CM33_NTZ non_secure port
- * running Secure-only), as used for the figures in docs/benchmarks.md.
+ * rtbench FreeRTOS adapter - example FreeRTOSConfig.h for the QEMU boards
+ * (mps2-an385: ARM_CM3 port; mps2-an505: ARM_CM33_NTZ non_secure port
+ * running Secure-only; microbit: ARM_CM0 port), as used for the figures in
+ * docs/benchmarks.md.
  *
  * It is the configuration for a FAIR COMPARISON: the kernel's own code paths,
  * without the debug and safety checks that a production build keeps. Each
@@ -9,6 +10,12 @@
  * table in docs/ports/freertos.md says what and why. Copy it into your
  * application and change it there; the adapter needs only the settings
  * marked "needed:" (port_freertos.c checks them with #error).
+ *
+ * The memory sizes (configTOTAL_HEAP_SIZE, configMINIMAL_STACK_SIZE,
+ * configTIMER_TASK_STACK_DEPTH, configTIMER_QUEUE_LENGTH) are defaults: a
+ * build for a board with little RAM passes smaller ones as -D to the kernel
+ * and the adapter alike (the check application puts them on its
+ * freertos_config target; docs/ports/freertos.md lists the micro:bit's).
  */
 #ifndef FREERTOS_CONFIG_H
 #define FREERTOS_CONFIG_H
@@ -26,7 +33,11 @@ void rtb_fr_assert_failed(const char *file, int line);
  * other kernels compared; with slicing a tick can switch between the two
  * threads of thread.yield.* (production default: 1). */
 #define configUSE_TIME_SLICING 0
+#if defined(__ARM_ARCH_6M__)
+#define configUSE_PORT_OPTIMISED_TASK_SELECTION 0 /* ARMv6-M has no CLZ: the generic selection */
+#else
 #define configUSE_PORT_OPTIMISED_TASK_SELECTION 1 /* CLZ, at most 32 priorities */
+#endif
 #define configMAX_PRIORITIES 32                   /* needed: >= 32 (1..30 + timer task) */
 #define configNUMBER_OF_CORES 1
 #define configUSE_TICKLESS_IDLE 0
@@ -36,7 +47,9 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configTICK_RATE_HZ 100
 #define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
 #define configIDLE_SHOULD_YIELD 1
-#define configMINIMAL_STACK_SIZE 256 /* words */
+#ifndef configMINIMAL_STACK_SIZE
+#define configMINIMAL_STACK_SIZE 256 /* words: the idle task's stack */
+#endif
 #define configMAX_TASK_NAME_LEN 16
 #define configUSE_TASK_NOTIFICATIONS 1
 #define configTASK_NOTIFICATION_ARRAY_ENTRIES 1
@@ -54,14 +67,20 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configSUPPORT_STATIC_ALLOCATION 1     /* needed: objects live in the caller's storage */
 #define configSUPPORT_DYNAMIC_ALLOCATION 1    /* pvPortMalloc for rtb_malloc (heap_4) */
 #define configKERNEL_PROVIDED_STATIC_MEMORY 0 /* startup_freertos.c provides it */
+#ifndef configTOTAL_HEAP_SIZE
 #define configTOTAL_HEAP_SIZE (32u * 1024u)
+#endif
 #define configAPPLICATION_ALLOCATED_HEAP 0
 
 /* ---- timer service task: runs event-group calls deferred from an interrupt ---- */
 #define configUSE_TIMERS 1
 #define configTIMER_TASK_PRIORITY (configMAX_PRIORITIES - 1) /* above every rtbench thread */
+#ifndef configTIMER_QUEUE_LENGTH
 #define configTIMER_QUEUE_LENGTH 8
-#define configTIMER_TASK_STACK_DEPTH 256
+#endif
+#ifndef configTIMER_TASK_STACK_DEPTH
+#define configTIMER_TASK_STACK_DEPTH 256 /* words */
+#endif
 
 /* ---- checks, hooks, trace: all off for the comparison ---------------------------- */
 /* fair: no configASSERT (production: defined, e.g. as below). */
@@ -94,7 +113,10 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define INCLUDE_eTaskGetState 0
 #define INCLUDE_xTimerPendFunctionCall 1 /* event groups from the software interrupt */
 
-/* ---- Cortex-M interrupt priorities (BASEPRI critical sections) --------------------- */
+/* ---- Cortex-M interrupt priorities (BASEPRI critical sections) ---------------------
+ * ARMv6-M has no BASEPRI: the ARM_CM0 port's critical sections set PRIMASK, and
+ * only the software interrupt's priority below is used there (the nRF51 keeps
+ * the top 2 bits of it). */
 #define configPRIO_BITS 3 /* the MPS2 FPGA images; QEMU keeps more, the top 3 suffice */
 #define configKERNEL_INTERRUPT_PRIORITY (7 << (8 - configPRIO_BITS)) /* PendSV, SysTick */
 /* The most urgent level from which FromISR calls are made: the software
@@ -110,8 +132,15 @@ void rtb_fr_assert_failed(const char *file, int line);
 #define configENABLE_MVE 0
 #endif
 
-/* ---- vectors of the ARMv7-M port: direct routing to the board's table --------------- */
-#if !defined(__ARM_ARCH_8M_MAIN__)
+/* ---- the ARMv6-M port (ARM_CM0: Cortex-M0, M0+; micro:bit) ------------------------- */
+#if defined(__ARM_ARCH_6M__)
+#define configENABLE_MPU 0
+#endif
+
+/* ---- vectors of the ARMv7-M port: direct routing to the board's table ---------------
+ * (the ARMv8-M and ARMv6-M ports define SVC_Handler, PendSV_Handler and
+ * SysTick_Handler themselves) */
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
 #define vPortSVCHandler SVC_Handler
 #define xPortPendSVHandler PendSV_Handler
 #define xPortSysTickHandler SysTick_Handler
