@@ -38,7 +38,7 @@ void rtb_fr_assert_failed(const char *file, int line);
 #else
 #define configUSE_PORT_OPTIMISED_TASK_SELECTION 1 /* CLZ, at most 32 priorities */
 #endif
-#define configMAX_PRIORITIES 32                   /* needed: >= 32 (1..30 + timer task) */
+#define configMAX_PRIORITIES 32 /* needed: >= 32 (1..30 + timer task) */
 #define configNUMBER_OF_CORES 1
 #define configUSE_TICKLESS_IDLE 0
 #define configCPU_CLOCK_HZ (rtb_cm_core_hz())
