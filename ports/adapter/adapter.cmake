@@ -9,7 +9,8 @@
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
 # <name> is an OBJECT library of the portable core and every benchmark family
-# (suite/), the kernel-independent adapter helpers (this folder), the
+# (suite/), the kernel-independent adapter helpers (this folder: rtb_adapter.c,
+# and rtb_ad_cm.c: console, exit, the runner thread's entry), the
 # contract's software interrupt of the board support (swirq.c) and the
 # adapter's own sources. OBJECT, not STATIC: the start-up glue and the vector
 # entries are reached only through the vector table and the kernel's own
@@ -43,7 +44,8 @@ function(rtb_adapter_library name)
     message(FATAL_ERROR "rtb_adapter_library(${name}): KERNEL '${A_KERNEL}' is not a target: add the kernel first")
   endif()
   rtb_add_suite(${name} OBJECT PORT_INCLUDES ${A_PORT_DIR} ${RTB_ADAPTER_DIR} ${RTB_CM_BOARD_INCLUDES}
-                PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_CM_SWIRQ_SOURCE} ${A_PORT_SOURCES}
+                PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c
+                             ${RTB_CM_SWIRQ_SOURCE} ${A_PORT_SOURCES}
                 DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
   target_link_libraries(${name} PUBLIC ${A_KERNEL})

@@ -9,7 +9,10 @@
 
 #include "rtb/bench.h"
 #include "rtb/port.h"
+#include "rtb_adapter.h"
 #include "rtb_cm_board.h"
+
+uint64_t rtb_ad_main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u];
 
 void rtb_port_write(const char *s, size_t len)
 {
@@ -39,4 +42,15 @@ void rtb_ad_fail(const char *what, int err)
     rtb_cm_console_puts(rtb_strerror(err));
     rtb_cm_console_puts("\n");
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
+}
+
+void rtb_ad_sched_end(char *p, char *end)
+{
+    int shift = rtb_cm_icount_shift();
+
+    if (shift >= 0) {
+        p = rtb_ad_puts(p, end, " icount-shift=");
+        p = rtb_ad_putu(p, end, (uint32_t)shift);
+    }
+    *p = '\0';
 }

@@ -22,5 +22,6 @@ function(rtb_freertos_library name)
   set(dir ${RTB_ROOT}/ports/freertos)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_freertos.c ${dir}/startup_freertos.c
-                                   ${dir}/rtb_fr_map.c)
+                                   ${dir}/rtb_fr_map.c
+                                   ${RTB_ROOT}/ports/common/absent_condvar.c)
 endfunction()

@@ -18,6 +18,7 @@
 #include "rtb/bench.h"
 #include "rtb/port.h"
 #include "rtb/timer.h"
+#include "rtb_ad_cm.h"
 #include "rtb_adapter.h"
 #include "rtb_cm_board.h"
 #include "rtb_fr_map.h"
@@ -451,33 +452,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
     return rtb_fr_result(xSemaphoreGiveRecursive(SEM(m)), RTB_ERR_PERM);
 }
 
-/* ---- condition variables: none in FreeRTOS --------------------------------------- */
-
-int rtb_condvar_init(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
-{
-    (void)c;
-    (void)m;
-    (void)timeout;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_signal(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_broadcast(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
+/* ---- condition variables: none in FreeRTOS (../common/absent_condvar.c) -------------- */
 
 /* ---- event groups --------------------------------------------------------------------- */
 
@@ -773,25 +748,20 @@ static struct rtb_port_info info = {
 void rtb_fr_info_init(void)
 {
     char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-    int shift = rtb_cm_icount_shift();
 
     info.board = rtb_cm_board_name();
     info.cpu = rtb_cm_cpu_name();
     p = rtb_ad_puts(p, end, configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/");
     p = rtb_ad_putu(p, end, configMAX_PRIORITIES);
     p = rtb_ad_puts(p, end, configUSE_TIME_SLICING ? " timeslice" : " no-timeslice");
-    p = rtb_ad_puts(p, end, FR_IRQ_MASK " tick=");
+    p = rtb_ad_puts(p, end, " " FR_IRQ_MASK " tick=");
     p = rtb_ad_putu(p, end, configTICK_RATE_HZ);
     p = rtb_ad_puts(p, end,
                     "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
                     "stack=xQueueSendToFront queue-depth=");
     p = rtb_ad_putu(p, end, RTB_FR_QUEUE_DEPTH);
     p = rtb_ad_puts(p, end, " events=24bit");
-    if (shift >= 0) {
-        p = rtb_ad_puts(p, end, " icount-shift=");
-        p = rtb_ad_putu(p, end, (uint32_t)shift);
-    }
-    *p = '\0';
+    rtb_ad_sched_end(p, end);
 }
 
 const struct rtb_port_info *rtb_port_info(void)
@@ -799,30 +769,11 @@ const struct rtb_port_info *rtb_port_info(void)
     return &info;
 }
 
-void rtb_port_write(const char *s, size_t len)
-{
-    rtb_cm_console_write(s, len);
-}
-
-void rtb_port_exit(int status)
-{
-    rtb_cm_exit(status);
-}
+/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
 
 /* ---- the runner's thread (called by startup_freertos.c before the scheduler) ------ */
 
 static struct rtb_thread main_thread;
-static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
-
-static void main_entry(void *arg)
-{
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
-
-    (void)arg;
-    if (rtb_cm_cmdline(&cfg) != 0)
-        rtb_port_exit(RTB_CM_EXIT_USAGE);
-    rtb_port_exit(rtb_main(&cfg));
-}
 
 int rtb_fr_create_main(void)
 {
@@ -830,7 +781,7 @@ int rtb_fr_create_main(void)
     int rc = rtb_fr_prio(RTB_PRIO_MAIN, configMAX_PRIORITIES, &kp);
 
     if (rc == 0)
-        rc = fr_task_create(&main_thread, "rtb-main", main_entry, NULL, kp, main_stack,
-                            sizeof main_stack, 1);
+        rc = fr_task_create(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, kp,
+                            rtb_ad_main_stack, sizeof rtb_ad_main_stack, 1);
     return rc;
 }

@@ -30,6 +30,7 @@
 #include "rtb/error.h"
 #include "rtb/timer.h"
 #include "rtb_adapter.h"
+#include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
 #include "rtb_fr_port.h"
 
@@ -125,29 +126,19 @@ void vApplicationMallocFailedHook(void)
 
 /* ---- main -------------------------------------------------------------------------------- */
 
-static void fail(const char *what, int err)
-{
-    rtb_cm_console_puts("rtbench: ");
-    rtb_cm_console_puts(what);
-    rtb_cm_console_puts(" failed: ");
-    rtb_cm_console_puts(rtb_strerror(err));
-    rtb_cm_console_puts("\n");
-    rtb_cm_exit(RTB_CM_EXIT_FAULT);
-}
-
 int main(void)
 {
     int err = rtb_timer_init();
 
     if (err != 0)
-        fail("timer init", err);
+        rtb_ad_fail("timer init", err);
     rtb_fr_info_init();
     rtb_cm_swirq_set_prio((uint8_t)configMAX_SYSCALL_INTERRUPT_PRIORITY);
     rtb_cm_swirq_enable();
     err = rtb_fr_create_main();
     if (err != 0)
-        fail("creating the main task", err);
+        rtb_ad_fail("creating the main task", err);
     vTaskStartScheduler(); /* returns only if the idle or timer task could not be created */
-    fail("vTaskStartScheduler", RTB_ERR_NOMEM);
+    rtb_ad_fail("vTaskStartScheduler", RTB_ERR_NOMEM);
     return RTB_CM_EXIT_FAULT;
 }

@@ -766,7 +766,6 @@ static struct rtb_port_info info = {
 void rtb_rt_info_init(void)
 {
     char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-    int shift = rtb_cm_icount_shift();
     char *v = version, *vend = version + sizeof version - 1;
 
     v = rtb_ad_putu(v, vend, (uint32_t)RT_VERSION);
@@ -788,11 +787,7 @@ void rtb_rt_info_init(void)
                     "queue-depth=");
     p = rtb_ad_putu(p, end, RTB_RT_QUEUE_DEPTH);
     p = rtb_ad_puts(p, end, " isr=rt_interrupt_enter/leave");
-    if (shift >= 0) {
-        p = rtb_ad_puts(p, end, " icount-shift=");
-        p = rtb_ad_putu(p, end, (uint32_t)shift);
-    }
-    *p = '\0';
+    rtb_ad_sched_end(p, end);
 }
 
 const struct rtb_port_info *rtb_port_info(void)
@@ -805,7 +800,6 @@ const struct rtb_port_info *rtb_port_info(void)
 /* ---- the runner's thread (before the scheduler starts) ------------------------------------- */
 
 static struct rtb_thread main_thread;
-static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
 
 int rtb_rt_create_main(void)
 {
@@ -813,8 +807,8 @@ int rtb_rt_create_main(void)
     int rc = rtb_rt_prio(RTB_PRIO_MAIN, RT_THREAD_PRIORITY_MAX, &kp);
 
     if (rc == 0)
-        rc = rt_thread_make(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, kp, main_stack,
-                            sizeof main_stack);
+        rc = rt_thread_make(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, kp,
+                            rtb_ad_main_stack, sizeof rtb_ad_main_stack);
     if (rc == 0) {
         main_thread.state = RT_ST_RUNNING;
         /* before the scheduler runs: rt_thread_startup only makes it ready */

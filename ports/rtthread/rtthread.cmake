@@ -23,7 +23,7 @@ function(rtb_rtthread_library name)
   set(dir ${RTB_ROOT}/ports/rtthread)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_rtthread.c ${dir}/startup_rtthread.c
-                                   ${dir}/rtb_rt_map.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c
+                                   ${dir}/rtb_rt_map.c
                                    ${RTB_ROOT}/ports/common/absent_condvar.c
                       DEFINES RTB_CM_SWIRQ_HOOKS=1)
 endfunction()

@@ -18,6 +18,7 @@
 #include "rtb/bench.h"
 #include "rtb/port.h"
 #include "rtb/timer.h"
+#include "rtb_ad_cm.h"
 #include "rtb_adapter.h"
 #include "rtb_cm_board.h"
 #include "rtb_tx_map.h"
@@ -400,33 +401,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
     return TX_RESULT(st, 0);
 }
 
-/* ---- condition variables: none in ThreadX ------------------------------------------------ */
-
-int rtb_condvar_init(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
-{
-    (void)c;
-    (void)m;
-    (void)timeout;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_signal(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
-
-int rtb_condvar_broadcast(rtb_condvar_t *c)
-{
-    (void)c;
-    return RTB_ERR_NOTSUP;
-}
+/* ---- condition variables: none in ThreadX (../common/absent_condvar.c) ------------------- */
 
 /* ---- event flags ------------------------------------------------------------------------- */
 
@@ -676,7 +651,6 @@ static struct rtb_port_info info = {
 void rtb_tx_info_init(void)
 {
     char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-    int shift = rtb_cm_icount_shift();
 
     info.board = rtb_cm_board_name();
     info.cpu = rtb_cm_cpu_name();
@@ -691,11 +665,7 @@ void rtb_tx_info_init(void)
 #ifndef TX_DISABLE_PREEMPTION_THRESHOLD
     p = rtb_ad_puts(p, end, " coop=preemption-threshold-0");
 #endif
-    if (shift >= 0) {
-        p = rtb_ad_puts(p, end, " icount-shift=");
-        p = rtb_ad_putu(p, end, (uint32_t)shift);
-    }
-    *p = '\0';
+    rtb_ad_sched_end(p, end);
 }
 
 const struct rtb_port_info *rtb_port_info(void)
@@ -703,30 +673,11 @@ const struct rtb_port_info *rtb_port_info(void)
     return &info;
 }
 
-void rtb_port_write(const char *s, size_t len)
-{
-    rtb_cm_console_write(s, len);
-}
-
-void rtb_port_exit(int status)
-{
-    rtb_cm_exit(status);
-}
+/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
 
 /* ---- the runner's thread (from tx_application_define) ------------------------------------- */
 
 static struct rtb_thread main_thread;
-static uint64_t main_stack[RTB_CONFIG_MAIN_STACK_SIZE / 8u]; /* rtb/config.h: 8192 by default */
-
-static void main_entry(void *arg)
-{
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
-
-    (void)arg;
-    if (rtb_cm_cmdline(&cfg) != 0)
-        rtb_port_exit(RTB_CM_EXIT_USAGE);
-    rtb_port_exit(rtb_main(&cfg));
-}
 
 int rtb_tx_create_main(void)
 {
@@ -734,7 +685,7 @@ int rtb_tx_create_main(void)
     int rc = rtb_tx_prio(RTB_PRIO_MAIN, TX_MAX_PRIORITIES, &kp);
 
     if (rc == 0)
-        rc = tx_thread_make(&main_thread, "rtb-main", main_entry, NULL, kp, 0, main_stack,
-                            sizeof main_stack, TX_AUTO_START);
+        rc = tx_thread_make(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, kp, 0,
+                            rtb_ad_main_stack, sizeof rtb_ad_main_stack, TX_AUTO_START);
     return rc;
 }

@@ -30,8 +30,8 @@
 
 #include "board.h"
 #include "cm_regs.h"
-#include "rtb/error.h"
 #include "rtb/timer.h"
+#include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
 #include "rtb_tx_port.h"
 
@@ -70,16 +70,6 @@ void SysTick_Handler(void)
     _tx_timer_interrupt();
 }
 
-static void fail(const char *what, int err)
-{
-    rtb_cm_console_puts("rtbench: ");
-    rtb_cm_console_puts(what);
-    rtb_cm_console_puts(" failed: ");
-    rtb_cm_console_puts(rtb_strerror(err));
-    rtb_cm_console_puts("\n");
-    rtb_cm_exit(RTB_CM_EXIT_FAULT);
-}
-
 VOID tx_application_define(VOID *first_unused_memory)
 {
     int err;
@@ -87,10 +77,10 @@ VOID tx_application_define(VOID *first_unused_memory)
     (void)first_unused_memory;
     err = rtb_tx_heap_init();
     if (err != 0)
-        fail("creating the byte pool", err);
+        rtb_ad_fail("creating the byte pool", err);
     err = rtb_tx_create_main();
     if (err != 0)
-        fail("creating the main thread", err);
+        rtb_ad_fail("creating the main thread", err);
     rtb_cm_swirq_enable(); /* NVIC priority 0: above PendSV; masked by ThreadX's PRIMASK sections */
 }
 
@@ -99,7 +89,7 @@ int main(void)
     int err = rtb_timer_init();
 
     if (err != 0)
-        fail("timer init", err);
+        rtb_ad_fail("timer init", err);
     rtb_tx_info_init();
     tx_kernel_enter(); /* does not return */
     return RTB_CM_EXIT_FAULT;

@@ -22,5 +22,6 @@ function(rtb_threadx_library name)
   set(dir ${RTB_ROOT}/ports/threadx)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_threadx.c ${dir}/startup_threadx.c
-                                   ${dir}/rtb_tx_map.c)
+                                   ${dir}/rtb_tx_map.c
+                                   ${RTB_ROOT}/ports/common/absent_condvar.c)
 endfunction()
