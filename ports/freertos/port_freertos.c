@@ -66,14 +66,6 @@ typedef char rtb_fr_pass_matches[(pdPASS == RTB_FR_PASS && pdTRUE == RTB_FR_PASS
 
 static int isr_errno;
 
-static inline int fr_in_isr(void)
-{
-    uint32_t ipsr;
-
-    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr != 0;
-}
-
 static struct rtb_thread *fr_self(void)
 {
     /* every task that calls the contract was created by this adapter, and
@@ -84,7 +76,7 @@ static struct rtb_thread *fr_self(void)
 /* RTB_ERR_PORT with `native` remembered for rtb_port_errno(). */
 static int fr_port_error(int native)
 {
-    struct rtb_thread *t = fr_in_isr() ? NULL : fr_self();
+    struct rtb_thread *t = rtb_cm_in_handler() ? NULL : fr_self();
 
     if (t != NULL)
         t->err = native;
@@ -97,7 +89,7 @@ int rtb_port_errno(void)
 {
     struct rtb_thread *t;
 
-    t = fr_in_isr() ? NULL : fr_self();
+    t = rtb_cm_in_handler() ? NULL : fr_self();
     if (t == NULL)
         return isr_errno;
     return t->err;
@@ -135,6 +127,11 @@ static __attribute__((noinline)) TickType_t fr_ticks_finite(rtb_timeout_t us)
 /* Microseconds -> ticks for a timeout that passed FR_TIMEOUT_OK: the two
  * special values inline, the rest computed out of line. */
 #define FR_TIMEOUT_OK(us) ((us) >= RTB_FOREVER)
+
+/* A call that may wait, made from the software interrupt: refused with
+ * RTB_ERR_PERM before it reaches the kernel (FreeRTOS's blocking calls would
+ * block the interrupted task; only configASSERT would catch it). */
+#define FR_WAIT_IN_ISR() rtb_cm_in_handler()
 
 /* The result of a call made with 0 ticks (RTB_NO_WAIT). */
 #define FR_NOWAIT_RESULT(r) rtb_fr_result((r), RTB_ERR_AGAIN)
@@ -305,7 +302,7 @@ int rtb_thread_resume(rtb_thread_t *t)
 {
     if (t == NULL)
         return RTB_ERR_INVAL;
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return thread_resume_isr(t);
     /* vTaskResume ignores a task that is not suspended; the contract says so.
      * No critical section: a handler's resume in between leaves the task
@@ -325,6 +322,7 @@ int rtb_thread_abort(rtb_thread_t *t)
         return RTB_ERR_STATE;
     if (t == fr_self())
         fr_exit(t);
+    t->suspended = 0; /* a resume of the deleted task is RTB_ERR_STATE, never reaches it */
     vTaskDelete(TASK(t));
     t->state = FR_ABORTED;
     return RTB_OK;
@@ -337,8 +335,10 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
 
     if (t == NULL || !FR_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (t->state == FR_FREE || t == fr_self())
-        return RTB_ERR_STATE;
+    if (t->state == FR_FREE || t->state == FR_CREATED || t == fr_self())
+        return RTB_ERR_STATE; /* never started: nothing will end it */
+    if (timeout != RTB_NO_WAIT && FR_WAIT_IN_ISR())
+        return RTB_ERR_PERM;
     tk = fr_ticks(timeout);
     if (t->state != FR_ABORTED) {
         if (xSemaphoreTake(DONE(t), tk) != pdPASS) {
@@ -373,6 +373,8 @@ int rtb_thread_set_prio(rtb_thread_t *t, int prio)
 
 int rtb_sleep_us(uint32_t us)
 {
+    if (FR_WAIT_IN_ISR())
+        return RTB_ERR_PERM; /* it would delay the interrupted task */
     vTaskDelay((TickType_t)rtb_ad_sleep_ticks(us, configTICK_RATE_HZ, (uint32_t)portMAX_DELAY));
     return RTB_OK;
 }
@@ -398,7 +400,7 @@ static __attribute__((noinline)) int sem_give_isr(rtb_sem_t *s)
 
 int rtb_sem_give(rtb_sem_t *s)
 {
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return sem_give_isr(s);
     return rtb_fr_result(xSemaphoreGive(SEM(s)), RTB_ERR_OVERFLOW);
 }
@@ -409,6 +411,8 @@ static __attribute__((noinline)) int sem_take_wait(rtb_sem_t *s, rtb_timeout_t t
 
     if (!FR_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (FR_WAIT_IN_ISR())
+        return RTB_ERR_PERM;
     tk = fr_ticks(timeout);
     return xSemaphoreTake(SEM(s), tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
 }
@@ -435,6 +439,8 @@ static __attribute__((noinline)) int mutex_lock_wait(rtb_mutex_t *m, rtb_timeout
 
     if (!FR_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (FR_WAIT_IN_ISR())
+        return RTB_ERR_PERM;
     tk = fr_ticks(timeout);
     return xSemaphoreTakeRecursive(SEM(m), tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
 }
@@ -489,7 +495,7 @@ int rtb_events_post(rtb_events_t *e, uint32_t bits)
 {
     if (rtb_fr_event_bits_ok(bits, EV_CONTROL, 1) < 0)
         return RTB_ERR_INVAL;
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return events_isr(e, bits, 0);
     (void)xEventGroupSetBits(EVG(e), (EventBits_t)bits); /* returns the value, never fails */
     return RTB_OK;
@@ -503,7 +509,7 @@ int rtb_events_set(rtb_events_t *e, uint32_t bits)
 
     if (rtb_fr_event_bits_ok(bits, EV_CONTROL, 1) < 0)
         return RTB_ERR_INVAL;
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return events_isr(e, bits, others);
     (void)xEventGroupClearBits(EVG(e), (EventBits_t)others);
     (void)xEventGroupSetBits(EVG(e), (EventBits_t)bits);
@@ -514,7 +520,7 @@ int rtb_events_set(rtb_events_t *e, uint32_t bits)
 int rtb_events_clear(rtb_events_t *e, uint32_t bits)
 {
     bits &= ~EV_CONTROL;
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return events_isr(e, 0, bits);
     (void)xEventGroupClearBits(EVG(e), (EventBits_t)bits);
     return RTB_OK;
@@ -546,6 +552,9 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
     TickType_t tk;
     uint32_t m;
 
+    /* a wait from the software interrupt: refused (FR_WAIT_IN_ISR) */
+    if (FR_WAIT_IN_ISR() && timeout != RTB_NO_WAIT)
+        return RTB_ERR_PERM;
     /* bits - 1 >= the usable mask: no bit, or a control bit */
     if (bits - 1u >= (uint32_t)~EV_CONTROL || mode > RTB_EVENTS_ALL)
         return RTB_ERR_INVAL;
@@ -593,6 +602,8 @@ static __attribute__((noinline)) int queue_get_wait(QueueHandle_t q, void *item,
 
     if (!FR_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (FR_WAIT_IN_ISR())
+        return RTB_ERR_PERM;
     tk = fr_ticks(timeout);
     return xQueueReceive(q, item, tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
 }
@@ -613,7 +624,7 @@ int rtb_fifo_init(rtb_fifo_t *q)
 
 int rtb_fifo_put(rtb_fifo_t *q, void *item)
 {
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return queue_send_isr(QUEUE(q), &item, 0, RTB_ERR_OVERFLOW);
     return rtb_fr_result(xQueueSendToBack(QUEUE(q), &item, 0), RTB_ERR_OVERFLOW);
 }
@@ -639,7 +650,7 @@ int rtb_lifo_init(rtb_lifo_t *q)
 
 int rtb_lifo_put(rtb_lifo_t *q, void *item)
 {
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return queue_send_isr(QUEUE(q), &item, 1, RTB_ERR_OVERFLOW);
     return rtb_fr_result(xQueueSendToFront(QUEUE(q), &item, 0), RTB_ERR_OVERFLOW);
 }
@@ -665,7 +676,7 @@ int rtb_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
 
 int rtb_stack_push(rtb_stack_t *s, uintptr_t value)
 {
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return queue_send_isr(QUEUE(s), &value, 1, RTB_ERR_OVERFLOW);
     return rtb_fr_result(xQueueSendToFront(QUEUE(s), &value, 0), RTB_ERR_OVERFLOW);
 }
@@ -686,7 +697,7 @@ int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
 {
     TickType_t tk;
 
-    if (fr_in_isr())
+    if (rtb_cm_in_handler())
         return timeout == RTB_NO_WAIT ? queue_send_isr(QUEUE(q), msg, 0, RTB_ERR_AGAIN)
                                       : RTB_ERR_PERM;
     if (!FR_TIMEOUT_OK(timeout))

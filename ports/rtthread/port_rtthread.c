@@ -71,14 +71,6 @@ static const char obj_name[] = "rtb";
 
 static int isr_errno;
 
-static inline int rt_in_isr(void)
-{
-    uint32_t ipsr;
-
-    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr != 0;
-}
-
 static struct rtb_thread *rt_self(void)
 {
     /* every thread that calls the contract was created by this adapter, and
@@ -95,7 +87,7 @@ static __attribute__((noinline)) int rt_fail(rt_err_t err, int nowait)
 
     if (rc != RTB_ERR_PORT)
         return rc;
-    t = rt_in_isr() ? NULL : rt_self();
+    t = rtb_cm_in_handler() ? NULL : rt_self();
     if (t != NULL)
         t->err = (int)err;
     else
@@ -107,7 +99,7 @@ static __attribute__((noinline)) int rt_fail(rt_err_t err, int nowait)
 
 int rtb_port_errno(void)
 {
-    struct rtb_thread *t = rt_in_isr() ? NULL : rt_self();
+    struct rtb_thread *t = rtb_cm_in_handler() ? NULL : rt_self();
 
     return t != NULL ? t->err : isr_errno;
 }
@@ -131,7 +123,7 @@ static inline rt_int32_t rt_ticks(rtb_timeout_t us)
 }
 
 /* A call that may wait, from the software interrupt: refused. */
-#define RT_WAIT_IN_ISR(us) ((us) != RTB_NO_WAIT && rt_in_isr())
+#define RT_WAIT_IN_ISR(us) ((us) != RTB_NO_WAIT && rtb_cm_in_handler())
 
 /* ---- capabilities --------------------------------------------------------------------------- */
 
@@ -356,7 +348,7 @@ int rtb_sleep_us(uint32_t us)
     rt_tick_t tk = rtb_ad_sleep_ticks(us, RT_TICK_PER_SECOND, RTB_RT_TICKS_MAX + 1u);
     rt_err_t err;
 
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM; /* it would put the interrupted thread to sleep */
     if (tk == 0) {
         (void)rt_thread_yield();
@@ -405,7 +397,7 @@ static __attribute__((noinline)) int sem_take_wait(rtb_sem_t *s, rtb_timeout_t t
 
     if (!RT_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM;
     err = rt_sem_take(&s->rt, rt_ticks(timeout));
     return RT_RESULT(err, 0);
@@ -449,7 +441,7 @@ int rtb_mutex_lock(rtb_mutex_t *m, rtb_timeout_t timeout)
 {
     rt_err_t err;
 
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM; /* RT-Thread: a mutex has a thread for owner */
     if (timeout != RTB_NO_WAIT)
         return mutex_lock_wait(m, timeout);
@@ -463,7 +455,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
 
     /* rt_mutex_release's -RT_ERROR for a caller that is not the owner is
      * the same code as its other failures: the adapter asks first */
-    if (rt_in_isr() || m->rt.owner != rt_thread_self())
+    if (rtb_cm_in_handler() || m->rt.owner != rt_thread_self())
         return RTB_ERR_PERM;
     err = rt_mutex_release(&m->rt);
     return RT_RESULT(err, 0);
@@ -528,7 +520,7 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
 
     if (bits == 0 || mode > RTB_EVENTS_ALL || !RT_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM; /* rt_event_recv records the receive in the current thread */
     /* no RT_EVENT_FLAG_CLEAR: the contract's wait does not consume */
     err = rt_event_recv(&e->rt, bits, mode == RTB_EVENTS_ALL ? RT_EVENT_FLAG_AND : RT_EVENT_FLAG_OR,
@@ -568,7 +560,7 @@ static __attribute__((noinline)) int mq_get_wait(struct rt_messagequeue *mq, voi
 
     if (!RT_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM;
     err = rt_mq_recv(mq, msg, (rt_size_t)size, rt_ticks(timeout));
     return RT_RESULT(err, 0);
@@ -615,7 +607,7 @@ static __attribute__((noinline)) int mb_get_wait(rtb_fifo_t *q, void **item, rtb
 
     if (!RT_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return RTB_ERR_PERM;
     err = rt_mb_recv(&q->rt, &v, rt_ticks(timeout));
     if (err != RT_EOK)
@@ -742,14 +734,14 @@ int rtb_rt_heap_init(void)
 
 void *rtb_malloc(size_t bytes)
 {
-    if (rt_in_isr())
+    if (rtb_cm_in_handler())
         return NULL; /* rt_malloc waits for the heap's semaphore */
     return rt_malloc((rt_size_t)bytes);
 }
 
 void rtb_free(void *p)
 {
-    if (p != NULL && !rt_in_isr())
+    if (p != NULL && !rtb_cm_in_handler())
         rt_free(p);
 }
 

@@ -59,14 +59,6 @@ static CHAR obj_name[] = "rtb";
 
 static int isr_errno;
 
-static inline int tx_in_isr(void)
-{
-    uint32_t ipsr;
-
-    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr != 0;
-}
-
 static struct rtb_thread *tx_self(void)
 {
     /* every thread that calls the contract was created by this adapter, and
@@ -83,7 +75,7 @@ static __attribute__((noinline)) int tx_fail(UINT status, int nowait)
 
     if (rc != RTB_ERR_PORT)
         return rc;
-    t = tx_in_isr() ? NULL : tx_self();
+    t = rtb_cm_in_handler() ? NULL : tx_self();
     if (t != NULL)
         t->err = (int)status;
     else
@@ -95,7 +87,7 @@ static __attribute__((noinline)) int tx_fail(UINT status, int nowait)
 
 int rtb_port_errno(void)
 {
-    struct rtb_thread *t = tx_in_isr() ? NULL : tx_self();
+    struct rtb_thread *t = rtb_cm_in_handler() ? NULL : tx_self();
 
     return t != NULL ? t->err : isr_errno;
 }
@@ -118,6 +110,12 @@ static inline ULONG tx_ticks(rtb_timeout_t us)
 }
 
 #define TX_TIMEOUT_OK(us) ((us) >= RTB_FOREVER)
+
+/* A call that may wait, made from the software interrupt: refused with
+ * RTB_ERR_PERM before it reaches the kernel. Without TX_DISABLE_ERROR_CHECKING
+ * ThreadX refuses it itself (TX_WAIT_ERROR); without the checks the kernel
+ * would suspend the interrupted thread. */
+#define TX_WAIT_IN_ISR(us) ((us) != RTB_NO_WAIT && rtb_cm_in_handler())
 
 /* ---- capabilities ------------------------------------------------------------------ */
 
@@ -259,8 +257,10 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
 
     if (t == NULL || !TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (t->state == TX_ST_FREE || t == tx_self())
-        return RTB_ERR_STATE;
+    if (t->state == TX_ST_FREE || t->state == TX_ST_CREATED || t == tx_self())
+        return RTB_ERR_STATE; /* never started: nothing will end it */
+    if (TX_WAIT_IN_ISR(timeout))
+        return RTB_ERR_PERM;
     if (t->state != TX_ST_ABORTED) {
         st = tx_semaphore_get(&t->done, tx_ticks(timeout));
         if (st != TX_SUCCESS && t->state != TX_ST_ABORTED)
@@ -310,10 +310,12 @@ int rtb_sleep_us(uint32_t us)
     UINT st;
 
     if (tk == 0) {
+        if (rtb_cm_in_handler())
+            return RTB_ERR_PERM;
         tx_thread_relinquish();
         return RTB_OK;
     }
-    st = tx_thread_sleep(tk);
+    st = tx_thread_sleep(tk); /* from a handler: TX_CALLER_ERROR, RTB_ERR_PERM */
     return TX_RESULT(st, 0);
 }
 
@@ -346,6 +348,8 @@ static __attribute__((noinline)) int sem_take_wait(rtb_sem_t *s, rtb_timeout_t t
 
     if (!TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (rtb_cm_in_handler())
+        return RTB_ERR_PERM;
     st = tx_semaphore_get(&s->tx, tx_ticks(timeout));
     return TX_RESULT(st, 0);
 }
@@ -380,6 +384,8 @@ static __attribute__((noinline)) int mutex_lock_wait(rtb_mutex_t *m, rtb_timeout
 
     if (!TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (rtb_cm_in_handler())
+        return RTB_ERR_PERM;
     st = tx_mutex_get(&m->tx, tx_ticks(timeout));
     return TX_RESULT(st, 0);
 }
@@ -448,6 +454,8 @@ int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t
     ULONG actual;
     UINT st;
 
+    if (rtb_cm_in_handler() && timeout != RTB_NO_WAIT)
+        return RTB_ERR_PERM;
     if (bits == 0 || mode > RTB_EVENTS_ALL || !TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
     /* RTB_EVENTS_ALL (1) * 2 = TX_AND, RTB_EVENTS_ANY (0) = TX_OR */
@@ -485,6 +493,8 @@ static __attribute__((noinline)) int queue_get_wait(TX_QUEUE *q, void *item, rtb
 
     if (!TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
+    if (rtb_cm_in_handler())
+        return RTB_ERR_PERM;
     st = tx_queue_receive(q, item, tx_ticks(timeout));
     return TX_RESULT(st, 0);
 }
@@ -580,7 +590,7 @@ int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
 
     if (!TX_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (timeout != RTB_NO_WAIT && tx_in_isr())
+    if (TX_WAIT_IN_ISR(timeout))
         return RTB_ERR_PERM; /* ThreadX: only TX_NO_WAIT from an interrupt */
     st = tx_queue_send(&q->tx, (VOID *)(uintptr_t)msg, tx_ticks(timeout));
     return TX_RESULT(st, timeout == RTB_NO_WAIT);

@@ -93,4 +93,15 @@ int rtb_cm_icount_shift(void);
  * instructions from the first loop instruction to the return. */
 void rtb_cm_spin(uint32_t n);
 
+/* 1 in handler mode (an exception or interrupt handler runs: IPSR is not 0),
+ * 0 in thread mode. Inline, two instructions: the kernel adapters test it on
+ * the paths they time (a call that may not wait in a handler). */
+static inline int rtb_cm_in_handler(void)
+{
+    uint32_t ipsr;
+
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr != 0;
+}
+
 #endif /* RTB_CM_BOARD_API_H */

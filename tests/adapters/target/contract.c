@@ -42,6 +42,9 @@ static rtb_sem_t gate, isr_sem;
 static rtb_mutex_t mtx;
 static rtb_thread_t helper;
 static volatile int runs, isr_in, isr_wait_rc, isr_give_rc, isr_sleep_rc, peer_rc;
+static volatile int isr_lock_rc, isr_events_rc, isr_get_rc;
+static rtb_events_t isr_ev; /* zeroed: an adapter may read its storage at init */
+static rtb_fifo_t isr_fifo;
 
 static void wait_gate(void *arg)
 {
@@ -258,11 +261,17 @@ static void test_queues(void)
 
 static void in_handler(void *arg)
 {
+    void *item = NULL;
+
     (void)arg;
     isr_in = rtb_in_isr();
     isr_give_rc = rtb_sem_give(&isr_sem);
     isr_wait_rc = rtb_sem_take(&gate, SHORT_US); /* may not wait here */
     isr_sleep_rc = rtb_sleep_us(SHORT_US);
+    /* the other calls that may wait: none may block the interrupted thread */
+    isr_lock_rc = rtb_mutex_lock(&mtx, SHORT_US);
+    isr_events_rc = rtb_events_wait(&isr_ev, 1u, RTB_EVENTS_ANY, RTB_FOREVER, NULL);
+    isr_get_rc = rtb_fifo_get(&isr_fifo, &item, RTB_FOREVER);
 }
 
 static void test_isr_heap_sleep(void)
@@ -271,12 +280,17 @@ static void test_isr_heap_sleep(void)
 
     CHECK_EQ(rtb_in_isr(), 0);
     CHECK_EQ(rtb_sem_init(&isr_sem, 0, 1), RTB_OK);
+    CHECK_EQ(rtb_events_init(&isr_ev), RTB_OK); /* no bit set */
+    CHECK_EQ(rtb_fifo_init(&isr_fifo), RTB_OK); /* empty */
     CHECK_EQ(rtb_irq_install(in_handler, NULL), RTB_OK);
     CHECK_EQ(rtb_irq_trigger(), RTB_OK);
     CHECK_EQ(isr_in, 1);
     CHECK_EQ(isr_give_rc, RTB_OK);
     CHECK_EQ(isr_wait_rc, RTB_ERR_PERM);
     CHECK_EQ(isr_sleep_rc, RTB_ERR_PERM);
+    CHECK_EQ(isr_lock_rc, RTB_ERR_PERM);
+    CHECK_EQ(isr_events_rc, RTB_ERR_PERM);
+    CHECK_EQ(isr_get_rc, RTB_ERR_PERM);
     CHECK_EQ(rtb_sem_take(&isr_sem, RTB_NO_WAIT), RTB_OK);
 
     p = rtb_malloc(100);
