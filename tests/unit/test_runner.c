@@ -123,13 +123,19 @@ int rtb_bench_sem_give_immediate(struct rtb_ctx *ctx)
  * `overrun_stack` asks it to write into the low end of helper stack
  * `overrun_stack - 1`, as a thread that outgrew RTB_CONFIG_STACK_SIZE would. */
 static unsigned overrun_stack;
+/* `fill_byte` (>= 0): first fill the whole of helper stack 0 with it, as a
+ * kernel that fills a new thread's stack at create does (RT-Thread: '#'). */
+static int fill_byte = -1;
 
 int rtb_bench_sem_give_wake(struct rtb_ctx *ctx)
 {
     uint32_t i, n = rtb_loops(ctx);
-    if (!overrun_stack)
+    if (!overrun_stack && fill_byte < 0)
         return rtb_na(ctx, "unit-test dummy");
-    ((unsigned char *)rtb_stack(overrun_stack - 1u))[5] ^= 0x40u;
+    if (fill_byte >= 0)
+        memset(rtb_stack(0), fill_byte, RTB_CONFIG_STACK_SIZE);
+    if (overrun_stack)
+        ((unsigned char *)rtb_stack(overrun_stack - 1u))[5] ^= 0x40u;
     for (i = 0; i < n; i++) {
         rtb_cycles_t t0 = rtb_now(), t1 = rtb_now();
         rtb_sample(ctx, t0, t1);
@@ -678,6 +684,24 @@ static void test_stack_guard(void)
     overrun_stack = 0;
     run(&cfg, &rc);
     CHECKF(rc == 0 && record_of('F', NULL) == NULL, "no overrun: no failure (%d)", rc);
+
+    /* a kernel's fill of the whole stack at create is no overflow; an overrun
+     * after it still is, and so is a fill with zeros (a frame of zeros) */
+    fill_byte = '#';
+    run(&cfg, &rc);
+    CHECKF(rc == 0 && record_of('F', NULL) == NULL &&
+               record_of('R', "semaphore.give.wake+ctx.k_to_k") != NULL,
+           "stack filled with '#' at create: measured, no failure (%d)", rc);
+    overrun_stack = 1;
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_OVERFLOW && record_of('F', "semaphore.give.wake+ctx.k_to_k") != NULL,
+           "filled, then overrun: F overflow (%d)", rc);
+    overrun_stack = 0;
+    fill_byte = 0;
+    run(&cfg, &rc);
+    CHECKF(rc == RTB_ERR_OVERFLOW && record_of('F', "semaphore.give.wake+ctx.k_to_k") != NULL,
+           "filled with zeros (what a frame could leave): F overflow (%d)", rc);
+    fill_byte = -1;
 }
 
 static void test_params_and_values(void)
