@@ -89,3 +89,14 @@ char *rtb_ad_putu(char *p, char *end, uint32_t v)
         *p++ = tmp[--n];
     return p;
 }
+
+int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not)
+{
+    if (why == NULL && (unsigned)cap >= (unsigned)RTB_CAP_COUNT)
+        why = "unknown capability";
+    if (why == NULL)
+        return 1;
+    if (why_not)
+        *why_not = why;
+    return 0;
+}

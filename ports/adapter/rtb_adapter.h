@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "rtb/error.h"
+#include "rtb/port.h"
 
 /* rtb/port.h's timeout type and its two special values, repeated so that this
  * header needs no port types (checked against rtb/port.h in rtb_adapter.c). */
@@ -53,5 +54,10 @@ int rtb_ad_prio_down(int prio, unsigned base, unsigned kmin, unsigned *out);
  * byte for the NUL); returns the new end. For the run header's strings. */
 char *rtb_ad_puts(char *p, char *end, const char *s);
 char *rtb_ad_putu(char *p, char *end, uint32_t v);
+
+/* rtb_port_has()'s answer once the adapter has named why its kernel lacks
+ * `cap` (`why`, NULL when it has it): 1, or 0 with *why_not (if not NULL) set
+ * to the reason; a `cap` outside enum rtb_cap is "unknown capability". */
+int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not);
 
 #endif /* RTB_ADAPTER_H */

@@ -166,15 +166,9 @@ int rtb_port_has(enum rtb_cap cap, const char **why_not)
         why = "FreeRTOS queues copy the item into their own storage: a put allocates no link";
         break;
     default:
-        if ((unsigned)cap >= (unsigned)RTB_CAP_COUNT)
-            why = "unknown capability";
         break;
     }
-    if (why == NULL)
-        return 1;
-    if (why_not)
-        *why_not = why;
-    return 0;
+    return rtb_ad_has(cap, why, why_not);
 }
 
 /* ---- threads ------------------------------------------------------------------------ */

@@ -200,6 +200,21 @@ static void test_strings(void)
     CHECK(p == buf + 3 && buf[0] == '4' && buf[2] == '9');
 }
 
+/* rtb_port_has()'s tail, shared by the adapters. */
+static void test_has(void)
+{
+    const char *why = "untouched";
+
+    CHECK_EQ(rtb_ad_has(RTB_CAP_CONDVAR, NULL, &why), 1);
+    CHECK(why[0] == 'u'); /* left alone when present */
+    CHECK_EQ(rtb_ad_has(RTB_CAP_CONDVAR, "no condition variable", &why), 0);
+    CHECK(why[0] == 'n' && why[3] == 'c');
+    CHECK_EQ(rtb_ad_has(RTB_CAP_CONDVAR, "no condition variable", NULL), 0);
+    CHECK_EQ(rtb_ad_has(RTB_CAP_COUNT, NULL, &why), 0);
+    CHECK(why[0] == 'u' && why[1] == 'n' && why[2] == 'k'); /* unknown capability */
+    CHECK_EQ(rtb_ad_has((enum rtb_cap) - 1, NULL, NULL), 0);
+}
+
 int main(void)
 {
     test_ticks();
@@ -207,5 +222,6 @@ int main(void)
     test_freertos();
     test_threadx();
     test_strings();
+    test_has();
     return check_summary("adapters");
 }
