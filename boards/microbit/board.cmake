@@ -12,15 +12,16 @@ set(RTB_BOARD_DRIVERS nrf51_uart nrf51_timer) # arch/<arch>/drivers/<driver>.c
 # (docs/ports/cortex-m.md). Five helper threads (what Thread-Metric needs), not
 # the nine of refk's default: nine do not fit, so msgq.* runs with up to 4
 # consumers here and says n/a beyond; no 50 small threads
-# (rhealstone.task_switch.50 says n/a). A 560-byte line buffer: the longest
-# record, the H record, is 493 bytes with a short filter; a header that does
-# not fit stops the run with a one-line error. The runner thread keeps 1280
+# (rhealstone.task_switch.50 says n/a). A 768-byte line buffer: the longest
+# record, the H record, is 493 bytes on refk with a short filter and 647 on
+# ThreadX (its sched text); a header that does not fit stops the run with a
+# one-line error. The runner thread keeps 1280
 # bytes (1024 overflowed in tm.basic). The fault report's stack: 448 bytes
 # (384 used, measured by painting).
 set(RTB_BOARD_DEFINES
     RTB_CONFIG_MAX_SAMPLES=200u RTB_CONFIG_ITERATIONS=200u
     RTB_CONFIG_MAX_THREADS=5u RTB_CONFIG_STACK_SIZE=320u RTB_CONFIG_MAIN_STACK_SIZE=1280u
-    REFK_HEAP_BYTES=1024u RTB_CONFIG_LINE_MAX=560u
+    REFK_HEAP_BYTES=1024u RTB_CONFIG_LINE_MAX=768u
     RTB_CONFIG_SMALL_STACKS=0u RTB_CM_FAULT_STACK_BYTES=448u)
 set(RTB_BOARD_QEMU_MACHINE microbit)   # qemu-system-arm -M (empty: not emulated)
 set(RTB_BOARD_QEMU_COUNTER nrf51-timer0) # the counter its images use under QEMU

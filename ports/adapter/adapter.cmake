@@ -4,7 +4,7 @@
 #   rtb_cm_board(<board>)                        (arch/cortex-m/board-support.cmake)
 #   rtb_adapter_library(<name> KERNEL <kernel-target>
 #                       PORT_DIR <dir> PORT_SOURCES <files...>
-#                       [DEFINES <definitions...>])
+#                       [DEFINES <definitions...>] [FAMILIES <family...>])
 #   ... add_executable(<firmware> ...), target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -36,7 +36,7 @@ include(${RTB_ROOT}/arch/cortex-m/board-support.cmake)
 include(${RTB_ROOT}/suite/rtb.cmake)
 
 function(rtb_adapter_library name)
-  cmake_parse_arguments(A "" "KERNEL;PORT_DIR" "PORT_SOURCES;DEFINES" ${ARGN})
+  cmake_parse_arguments(A "" "KERNEL;PORT_DIR" "PORT_SOURCES;DEFINES;FAMILIES" ${ARGN})
   if(NOT RTB_CM_BOARD_NAME)
     message(FATAL_ERROR "rtb_adapter_library(${name}): call rtb_cm_board(<board>) first")
   endif()
@@ -46,7 +46,7 @@ function(rtb_adapter_library name)
   rtb_add_suite(${name} OBJECT PORT_INCLUDES ${A_PORT_DIR} ${RTB_ADAPTER_DIR} ${RTB_CM_BOARD_INCLUDES}
                 PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c
                              ${RTB_CM_SWIRQ_SOURCE} ${A_PORT_SOURCES}
-                DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES})
+                DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES} FAMILIES ${A_FAMILIES})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
   target_link_libraries(${name} PUBLIC ${A_KERNEL})
 endfunction()

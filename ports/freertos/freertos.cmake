@@ -2,7 +2,7 @@
 # the board, add FreeRTOS-Kernel (its freertos_kernel target), then
 #
 #   rtb_cm_board(<board>)
-#   rtb_freertos_library(<name> [KERNEL freertos_kernel])
+#   rtb_freertos_library(<name> [KERNEL freertos_kernel] [FAMILIES <family...>])
 #   target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -15,7 +15,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
 function(rtb_freertos_library name)
-  cmake_parse_arguments(A "" "KERNEL" "" ${ARGN})
+  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
   if(NOT A_KERNEL)
     set(A_KERNEL freertos_kernel)
   endif()
@@ -23,5 +23,6 @@ function(rtb_freertos_library name)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_freertos.c ${dir}/startup_freertos.c
                                    ${dir}/rtb_fr_map.c
-                                   ${RTB_ROOT}/ports/common/absent_condvar.c)
+                                   ${RTB_ROOT}/ports/common/absent_condvar.c
+                      FAMILIES ${A_FAMILIES})
 endfunction()

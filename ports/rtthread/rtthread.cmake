@@ -5,7 +5,7 @@
 # application's rtconfig.h PUBLIC), then
 #
 #   rtb_cm_board(<board>)
-#   rtb_rtthread_library(<name> [KERNEL rtthread])
+#   rtb_rtthread_library(<name> [KERNEL rtthread] [FAMILIES <family...>])
 #   target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -16,7 +16,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
 function(rtb_rtthread_library name)
-  cmake_parse_arguments(A "" "KERNEL" "" ${ARGN})
+  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
   if(NOT A_KERNEL)
     set(A_KERNEL rtthread)
   endif()
@@ -25,5 +25,6 @@ function(rtb_rtthread_library name)
                       PORT_SOURCES ${dir}/port_rtthread.c ${dir}/startup_rtthread.c
                                    ${dir}/rtb_rt_map.c
                                    ${RTB_ROOT}/ports/common/absent_condvar.c
-                      DEFINES RTB_CM_SWIRQ_HOOKS=1)
+                      DEFINES RTB_CM_SWIRQ_HOOKS=1
+                      FAMILIES ${A_FAMILIES})
 endfunction()

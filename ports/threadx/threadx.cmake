@@ -3,7 +3,7 @@
 # THREADX_ARCH/THREADX_TOOLCHAIN for the board's core and TX_USER_FILE), then
 #
 #   rtb_cm_board(<board>)
-#   rtb_threadx_library(<name> [KERNEL threadx])
+#   rtb_threadx_library(<name> [KERNEL threadx] [FAMILIES <family...>])
 #   target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -15,7 +15,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
 function(rtb_threadx_library name)
-  cmake_parse_arguments(A "" "KERNEL" "" ${ARGN})
+  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
   if(NOT A_KERNEL)
     set(A_KERNEL threadx)
   endif()
@@ -23,5 +23,6 @@ function(rtb_threadx_library name)
   rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
                       PORT_SOURCES ${dir}/port_threadx.c ${dir}/startup_threadx.c
                                    ${dir}/rtb_tx_map.c
-                                   ${RTB_ROOT}/ports/common/absent_condvar.c)
+                                   ${RTB_ROOT}/ports/common/absent_condvar.c
+                      FAMILIES ${A_FAMILIES})
 endfunction()
