@@ -330,8 +330,7 @@ struct norm {
 struct id_values {
     const char *id;
     struct norm *v; /* as gathered, then sorted */
-    double *u;      /* the figures of v, sorted */
-    size_t *run;    /* and whose */
+    double *u;      /* the figures of v in its order, for median_without() */
     size_t n, cap;
 };
 
@@ -378,7 +377,7 @@ static void id_table_make(struct id_table *t, struct run **runs, size_t n,
                     t->cap = t->cap ? 2 * t->cap : 64;
                     t->ids = xrealloc(t->ids, t->cap * sizeof *t->ids);
                 }
-                t->ids[t->n] = (struct id_values){m->id, NULL, NULL, NULL, 0, 0};
+                t->ids[t->n] = (struct id_values){m->id, NULL, NULL, 0, 0};
                 idmap_add(&t->index, t->n, id_values_key, t);
                 k = t->n++;
             }
@@ -393,11 +392,8 @@ static void id_table_make(struct id_table *t, struct run **runs, size_t n,
         struct id_values *iv = &t->ids[k];
         qsort(iv->v, iv->n, sizeof *iv->v, by_norm);
         iv->u = xmalloc(iv->n * sizeof *iv->u);
-        iv->run = xmalloc(iv->n * sizeof *iv->run);
-        for (size_t q = 0; q < iv->n; q++) {
+        for (size_t q = 0; q < iv->n; q++)
             iv->u[q] = iv->v[q].u;
-            iv->run[q] = iv->v[q].run;
-        }
     }
 }
 
@@ -406,7 +402,6 @@ static void id_table_free(struct id_table *t)
     for (size_t k = 0; k < t->n; k++) {
         free(t->ids[k].v);
         free(t->ids[k].u);
-        free(t->ids[k].run);
     }
     free(t->ids);
     idmap_free(&t->index);
@@ -417,7 +412,7 @@ static double median_but_run(const struct id_values *iv, size_t i)
 {
     size_t skip = iv->n; /* no entry of run i */
     for (size_t q = 0; q < iv->n; q++)
-        if (iv->run[q] == i)
+        if (iv->v[q].run == i)
             skip = q;
     return median_without(iv->u, iv->n, skip);
 }
