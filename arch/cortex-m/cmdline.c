@@ -93,34 +93,52 @@ static const char *iterations_range(void)
     return msg;
 }
 
+/* The line split into words by rtb_cm_cmdline_fetch(), before main(). */
+static char *words[32];
+static int nwords;
+static int fetch_err;    /* 0, or 1: semihosting gave no line, 2: too many words */
+static char *extra_word; /* the first word that did not fit */
+
+void rtb_cm_cmdline_fetch(void)
+{
+    char *p = cmdline;
+
+    if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0) {
+        fetch_err = 1;
+        return;
+    }
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            *p++ = '\0';
+        if (!*p)
+            break;
+        if (nwords == (int)(sizeof words / sizeof words[0])) {
+            fetch_err = 2;
+            extra_word = p;
+            return;
+        }
+        words[nwords++] = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+            p++;
+    }
+}
+
 int rtb_cm_cmdline(struct rtb_run_config *cfg)
 {
-    char *words[32];
-    int n = 0, i, seen_opt = 0;
-    char *p = cmdline;
+    int n = nwords, i, seen_opt = 0;
 
     cfg->filter = 0;
     cfg->iterations = 0;
     cfg->warmup = UINT32_MAX;
     cfg->list_only = 0;
     cfg->params = 0;
-    if (rtb_cm_semihost_cmdline(cmdline, sizeof cmdline) < 0) {
+    if (fetch_err == 1) {
         rtb_cm_console_puts("rtbench: bad command line: semihosting could not return it "
                             "(longer than 511 bytes?)\n");
         return RTB_ERR_INVAL;
     }
-
-    while (*p) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-            *p++ = '\0';
-        if (!*p)
-            break;
-        if (n == (int)(sizeof words / sizeof words[0]))
-            return bad("too many words", p);
-        words[n++] = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-            p++;
-    }
+    if (fetch_err == 2)
+        return bad("too many words", extra_word);
 
     for (i = 0; i < n; i++) {
         const char *w = words[i], *val = 0;

@@ -5,7 +5,8 @@
  * registers are the profile's (cm_exc.h: armv7-m/exceptions.c,
  * armv6-m/exceptions.c). Reset_Handler sets up .data and .bss, the
  * profile's exceptions, then runs the board's start-up (rtb_cm_board_init),
- * starts the console and calls main().
+ * starts the console, reads the command line (rtb_cm_cmdline_fetch) and
+ * calls main().
  */
 #include <stdint.h>
 
@@ -57,6 +58,7 @@ void Reset_Handler(void)
         rtb_cm_console_puts(warning);
         rtb_cm_console_puts("\n");
     }
+    rtb_cm_cmdline_fetch();
     rtb_cm_exit(main());
 }
 

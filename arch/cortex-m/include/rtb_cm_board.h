@@ -84,6 +84,12 @@ void SysTick_Handler(void);
  * cannot return the line (longer than 511 bytes) - and the caller should then
  * exit with RTB_CM_EXIT_USAGE. Strings point into a static buffer. */
 int rtb_cm_cmdline(struct rtb_run_config *cfg);
+/* Reads the semihosting command line and splits it into words: called by
+ * Reset_Handler before main(), before any kernel starts its tick, so that
+ * the length of the image path QEMU puts first (its -kernel argument) does
+ * not move where the tick lands in the benchmarks (under icount every
+ * character skipped costs instructions). rtb_cm_cmdline() reports its errors. */
+void rtb_cm_cmdline_fetch(void);
 
 /* The counter layer (timer.h is the interface; these add board details). */
 /* The QEMU -icount shift detected by rtb_timer_init() (each guest
