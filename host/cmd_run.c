@@ -436,6 +436,11 @@ static int run_kernel(struct run_options *o, sqlite3 *db, const char *db_path)
         fprintf(stderr, "rtbench run: --target qemu: needs a board (qemu:mps2-an385)\n");
         return 2;
     }
+    if (o->target.flash || o->target.reset) { /* as target_resolve says it */
+        fprintf(stderr, "rtbench run: %s applies to serial: targets only, not '%s'\n",
+                o->target.flash ? "--flash" : "--reset", term(o->target_spec));
+        return 2;
+    }
     if (target_kernel_build(o->kernel, board, &o->target, &k, err, sizeof err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", term(err));
         return 2;

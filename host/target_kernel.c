@@ -343,8 +343,9 @@ static int configured(const char *dir, const char *app, const char *tree, const 
     char *cache = xasprintf("%s/CMakeCache.txt", dir);
     char *home = cache_value(cache, "CMAKE_HOME_DIRECTORY");
     char *kt = cache_value(cache, "KERNEL_TREE"), *b = cache_value(cache, "BOARD");
-    char real_app[PATH_MAX];
-    int same_app = home && realpath(app, real_app) && strcmp(home, real_app) == 0;
+    char real_home[PATH_MAX], real_app[PATH_MAX];
+    int same_app = home && realpath(home, real_home) && realpath(app, real_app) &&
+                   strcmp(real_home, real_app) == 0;
     int yes = same_app && kt && b && strcmp(kt, tree) == 0 && strcmp(b, board) == 0;
     if (home && !same_app)
         rm_tree(dir);
