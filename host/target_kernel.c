@@ -7,8 +7,8 @@
  * source tree (CMAKE_HOME_DIRECTORY of the build tree's CMakeCache.txt).
  * TREE is a directory or an archive that tar unpacks once into
  * <build>/kernels/src/<archive name without extension>/ (first into a
- * temporary folder, renamed when whole, with a stamp of the archive's size
- * and mtime: reused while they are the same); the kernel tree is its single
+ * temporary folder, renamed when whole, with a stamp of the archive's path,
+ * size and mtime: reused while they are the same); the kernel tree is its single
  * top folder. The application is configured in <build>/kernels/NAME-BOARD/
  * when that folder is not configured yet for this tree and board, then
  * built (cmake --build); its rtbench-images.txt lists the images to run.
@@ -29,7 +29,7 @@
 #include "target.h"
 #include "util.h"
 
-#define STAMP ".rtbench-unpacked" /* in an unpacked archive's folder: size and mtime */
+#define STAMP ".rtbench-unpacked" /* in an unpacked archive's folder: its path, size, mtime */
 #define IMAGES_FILE "rtbench-images.txt"
 #define RM_FDS 16 /* descriptors nftw may hold while removing a tree */
 
@@ -209,17 +209,17 @@ static int single_top(const char *dir, const char *archive, char *top, char *err
                 archive, n);
 }
 
-/* The stamp of an archive: its size and modification time. */
-static char *stamp_of(const struct stat *st)
+/* The stamp of ARCHIVE (status ST): its path, size and modification time. */
+static char *stamp_of(const char *archive, const struct stat *st)
 {
-    return xasprintf("size=%lld mtime=%lld.%09ld\n", (long long)st->st_size,
+    return xasprintf("archive=%s size=%lld mtime=%lld.%09ld\n", archive, (long long)st->st_size,
                      (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
 }
 
 /* 1 if DEST holds a whole unpack of the archive STAMP describes. */
 static int stamp_matches(const char *dest, const char *stamp)
 {
-    char *path = xasprintf("%s/%s", dest, STAMP), buf[128] = "";
+    char *path = xasprintf("%s/%s", dest, STAMP), buf[PATH_MAX + 128] = "";
     FILE *f = fopen(path, "r");
     size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
     buf[n] = '\0';
@@ -272,7 +272,7 @@ static int unpack(const char *archive, const struct stat *st, const char *ext, c
 {
     const char *base = strrchr(archive, '/') ? strrchr(archive, '/') + 1 : archive;
     int bl = (int)(strlen(base) - strlen(ext));
-    char *dest = xasprintf("%s/%.*s", src, bl, base), *stamp = stamp_of(st);
+    char *dest = xasprintf("%s/%.*s", src, bl, base), *stamp = stamp_of(archive, st);
     char *tmp = xasprintf("%s/.%.*s.unpacking", src, bl, base), *sp = xasprintf("%s/" STAMP, tmp);
     char *kernels = xasprintf("%.*s", (int)(strrchr(src, '/') - src), src);
     int rc = -1;
