@@ -3,6 +3,8 @@
  * output handed to the session (run_session.c: parsing, storing, printing),
  * and the exit status from how it all ended.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +120,8 @@ static const struct option run_options[] = {
     {"cycle-model", required_argument, NULL, 'C'},
     {"flash", required_argument, NULL, 'F'},
     {"reset", required_argument, NULL, 'R'},
+    {"kernel", required_argument, NULL, 'K'},
+    {"log", required_argument, NULL, 'L'},
     {NULL, 0, NULL, 0},
 };
 
@@ -127,6 +131,7 @@ static const struct cli_command run_command = {
     "                   [--filter GLOB] [--iterations N] [--params LIST] [--label L]\n"
     "                   [--db PATH] [--timeout S] [--tm-period S] [--no-icount]\n"
     "                   [--cycle-model CORE[,ws=N]] [--flash CMD] [--reset CMD]\n"
+    "                   [--kernel NAME=TREE] [--log FILE]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
@@ -151,6 +156,11 @@ static const struct cli_command run_command = {
     "                       cortex-m33; N flash wait states (default 0)\n"
     "      --flash CMD      serial: run CMD (split on spaces, no shell) once the port is open\n"
     "      --reset CMD      serial: then run CMD (restarts the board), then read the port\n"
+    "      --kernel NAME=TREE\n"
+    "                       qemu: build the check application of kernel NAME (freertos,\n"
+    "                       threadx, rtthread) on the kernel source TREE (a folder or a\n"
+    "                       .tar.xz/.tar.gz/.tgz/.tar) and run each of its images\n"
+    "      --log FILE       also write every byte of the target's output to FILE\n"
     "  -h, --help           this help\n"
     "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
@@ -162,7 +172,9 @@ static const struct cli_command run_command = {
 
 struct run_options {
     const char *target_spec, *label, *db_path, *cycle_model;
-    struct target_options target; /* filter, iterations, params, icount, flash, reset */
+    const char *kernel, *log_path; /* --kernel NAME=TREE, --log FILE */
+    struct target_log log;         /* --log: its descriptor (-1: none), its first write error */
+    struct target_options target;  /* filter, iterations, params, icount, flash, reset */
     unsigned timeout_s;
     const char *tm_period; /* --tm-period S, merged into target.params */
     char *params_buf;      /* target.params with tm_period_ms, when --tm-period */
@@ -203,6 +215,12 @@ static int run_option(void *ctx, int id, const char *value)
     case 'R':
         o->target.reset = value;
         break;
+    case 'K':
+        o->kernel = value;
+        break;
+    case 'L':
+        o->log_path = value;
+        break;
     default: /* 'I' */
         o->target.icount = 0;
         break;
@@ -239,6 +257,11 @@ static int refuse_options(const struct run_options *o)
         why = "--params wants key=value pairs separated by commas (keys of a-z, 0-9, _)";
     else if (o->label && !*o->label)
         why = "--label needs a non-empty value";
+    else if (o->log_path && !*o->log_path)
+        why = "--log needs a file name";
+    else if (o->kernel && o->cycle_model)
+        why = "--cycle-model has no marked image for a kernel's check application (drop one of "
+              "--cycle-model and --kernel)";
     else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (t->filter || t->iterations || t->params))
         why = "--filter, --iterations and --params are not passed to a cmd: target; put them in "
               "its command";
@@ -250,9 +273,11 @@ static int refuse_options(const struct run_options *o)
         return 2;
     }
     int qemu = strncmp(o->target_spec, "qemu:", 5) == 0;
-    if (!qemu && (!t->icount || o->cycle_model)) {
+    if (!qemu && (!t->icount || o->cycle_model || o->kernel)) {
         fprintf(stderr, "rtbench run: %s applies to qemu: targets only, not '%s'\n",
-                o->cycle_model ? "--cycle-model" : "--no-icount",
+                o->kernel        ? "--kernel"
+                : o->cycle_model ? "--cycle-model"
+                                 : "--no-icount",
                 *o->target_spec ? term(o->target_spec) : "host");
         return 2;
     }
@@ -291,48 +316,55 @@ static int merge_tm_period(struct run_options *o)
     return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* --log FILE opened (truncated) into O->log; 0, or 2 after one line. */
+static int open_log(struct run_options *o)
 {
-    struct run_options o = {
-        "host", NULL, NULL, NULL, {NULL, 0, NULL, 1, 0, NULL, NULL}, DEFAULT_TIMEOUT_S, NULL, NULL};
-    int first;
-    int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (first < argc)
-        return cli_extra_arg("run", argv[first]);
-    if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0) {
-        free(o.params_buf);
-        return 2;
-    }
+    o->log.fd = -1;
+    if (!o->log_path)
+        return 0;
+    o->log.fd = open(o->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (o->log.fd >= 0)
+        return 0;
+    fprintf(stderr, "rtbench run: cannot open --log file %s: %s\n", term(o->log_path),
+            strerror(errno));
+    return 2;
+}
+
+/* --log closed: 0, or 2 after one line when a write to it failed. */
+static int close_log(struct run_options *o)
+{
+    int e = o->log.error;
+    if (o->log.fd < 0)
+        return 0;
+    if (close(o->log.fd) != 0 && !e)
+        e = errno;
+    o->log.fd = -1;
+    if (!e)
+        return 0;
+    fprintf(stderr, "rtbench run: writing --log file %s failed: %s\n", term(o->log_path),
+            strerror(e));
+    return 2;
+}
+
+/* TARGET run, its output read into a session of its own and stored with
+ * LABEL; the exit status of `rtbench run` for it. */
+static int run_target(struct run_options *o, sqlite3 *db, const char *db_path, const char *label,
+                      struct target_cmd *target, struct cycle_run *cycle)
+{
     struct run_session session;
-    memset(&session, 0, sizeof session);
-    session.label = o.label;
-    if (cli_open_db("run", o.db_path, DB_CREATE, &session.db, &session.db_path) != 0) {
-        free(o.params_buf);
-        return 2;
-    }
-    struct target_cmd target;
-    struct cycle_run cycle;
-    if (o.cycle_model) {
-        if (cycle_run_prepare(o.cycle_model, o.target_spec + 5, &o.target, o.timeout_s, &cycle,
-                              &target) != 0) {
-            db_close(session.db);
-            return 2;
-        }
-        session.cycle = &cycle;
-    } else if (target_resolve(o.target_spec, &o.target, &target, session.err, sizeof session.err) !=
-               0) {
-        fprintf(stderr, "rtbench run: %s\n", term(session.err));
-        db_close(session.db);
-        free(o.params_buf);
-        return 2;
-    }
-    session.target = &target;
-    session.tty = isatty(STDERR_FILENO);
-    record_parser_init(&session.parser);
     struct target_ending end;
-    if (target_run(&target, o.timeout_s, run_session_line, &session, &end, session.err,
+    int rc;
+    memset(&session, 0, sizeof session);
+    session.db = db;
+    session.db_path = db_path;
+    session.label = label;
+    session.target = target;
+    session.cycle = cycle;
+    session.tty = isatty(STDERR_FILENO);
+    if (o->log.fd >= 0)
+        target->log = &o->log;
+    record_parser_init(&session.parser);
+    if (target_run(target, o->timeout_s, run_session_line, &session, &end, session.err,
                    sizeof session.err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", term(session.err));
         rc = 2;
@@ -341,10 +373,143 @@ int cmd_run(int argc, char **argv)
         target_ending_free(&end);
     }
     record_parser_free(&session.parser);
+    return rc;
+}
+
+/* The label of image ELF's runs, one of N images of kernel NAME on BOARD:
+ * LABEL for one image, else LABEL-SUFFIX, SUFFIX what follows
+ * "rtbench-NAME-BOARD-" in its file name (A, B), or the file name without
+ * ".elf"; NULL without LABEL. */
+static char *image_label(const char *label, const char *name, const char *board, const char *elf,
+                         size_t n)
+{
+    if (!label || n == 1)
+        return xstrdup(label);
+    const char *base = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf;
+    size_t bl = strlen(base);
+    if (bl > 4 && strcmp(base + bl - 4, ".elf") == 0)
+        bl -= 4;
+    char *prefix = xasprintf("rtbench-%s-%s-", name, board);
+    size_t pl = strlen(prefix);
+    if (bl > pl && strncmp(base, prefix, pl) == 0) {
+        base += pl;
+        bl -= pl;
+    }
+    free(prefix);
+    return xasprintf("%s-%.*s", label, (int)bl, base);
+}
+
+/* Image ELF of the check application of kernel NAME run as a qemu:BOARD image
+ * and stored, its header with kernel_tree=TREE_ARG and image=<file name>. */
+static int run_image(struct run_options *o, sqlite3 *db, const char *db_path, const char *name,
+                     const struct kernel_images *k, size_t i)
+{
+    const char *board = o->target_spec + 5, *elf = k->elf[i];
+    char err[1024];
+    struct target_cmd target;
+    if (target_qemu_resolve_elf(board, elf, &o->target, &target, err, sizeof err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", term(err));
+        return 2;
+    }
+    size_t n = 0;
+    while (target.extra_hdr && target.extra_hdr[n])
+        n++;
+    strv_push(&target.extra_hdr, &n, xstrdup("kernel_tree"));
+    strv_push(&target.extra_hdr, &n, xstrdup(k->tree_arg));
+    strv_push(&target.extra_hdr, &n, xstrdup("image"));
+    strv_push(&target.extra_hdr, &n, xstrdup(strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf));
+    char *label = image_label(o->label, name, board, elf, k->n);
+    int rc = run_target(o, db, db_path, label, &target, NULL);
+    free(label);
     target_cmd_free(&target);
-    if (session.cycle)
-        cycle_run_free(session.cycle);
-    db_close(session.db);
+    return rc;
+}
+
+/* --kernel NAME=TREE: its check application built, then each of its images
+ * run in order (until a signal interrupts one); the highest exit status. */
+static int run_kernel(struct run_options *o, sqlite3 *db, const char *db_path)
+{
+    const char *board = o->target_spec + 5;
+    char err[1024];
+    struct kernel_images k;
+    if (!*board) {
+        fprintf(stderr, "rtbench run: --target qemu: needs a board (qemu:mps2-an385)\n");
+        return 2;
+    }
+    if (o->target.flash || o->target.reset) { /* as target_resolve says it */
+        fprintf(stderr, "rtbench run: %s applies to serial: targets only, not '%s'\n",
+                o->target.flash ? "--flash" : "--reset", term(o->target_spec));
+        return 2;
+    }
+    if (target_kernel_build(o->kernel, board, &o->target, &k, err, sizeof err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", term(err));
+        return 2;
+    }
+    char *name = xstrndup(o->kernel, strcspn(o->kernel, "="));
+    int rc = 0;
+    for (size_t i = 0; i < k.n && rc < 128; i++) {
+        int r = run_image(o, db, db_path, name, &k, i);
+        rc = r > rc ? r : rc;
+    }
+    free(name);
+    target_kernel_free(&k);
+    return rc;
+}
+
+/* The target of --target (with --cycle-model, after its marked run) run and stored. */
+static int run_plain(struct run_options *o, sqlite3 *db, const char *db_path)
+{
+    struct target_cmd target;
+    struct cycle_run cycle;
+    char err[512];
+    int rc;
+    if (o->cycle_model) {
+        if (cycle_run_prepare(o->cycle_model, o->target_spec + 5, &o->target, o->timeout_s, &cycle,
+                              &target) != 0)
+            return 2;
+    } else if (target_resolve(o->target_spec, &o->target, &target, err, sizeof err) != 0) {
+        fprintf(stderr, "rtbench run: %s\n", term(err));
+        return 2;
+    }
+    rc = run_target(o, db, db_path, o->label, &target, o->cycle_model ? &cycle : NULL);
+    target_cmd_free(&target);
+    if (o->cycle_model)
+        cycle_run_free(&cycle);
+    return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    struct run_options o = {"host",
+                            NULL,
+                            NULL,
+                            NULL,
+                            NULL,
+                            NULL,
+                            {-1, 0},
+                            {NULL, 0, NULL, 1, 0, NULL, NULL},
+                            DEFAULT_TIMEOUT_S,
+                            NULL,
+                            NULL};
+    int first;
+    int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first < argc)
+        return cli_extra_arg("run", argv[first]);
+    sqlite3 *db = NULL;
+    const char *db_path = NULL;
+    if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0 ||
+        cli_open_db("run", o.db_path, DB_CREATE, &db, &db_path) != 0 || open_log(&o) != 0) {
+        if (db)
+            db_close(db);
+        free(o.params_buf);
+        return 2;
+    }
+    rc = o.kernel ? run_kernel(&o, db, db_path) : run_plain(&o, db, db_path);
+    if (close_log(&o) != 0 && rc < 2)
+        rc = 2;
+    db_close(db);
     free(o.params_buf);
     return rc;
 }

@@ -14,6 +14,14 @@
 
 #include <stddef.h>
 
+/* --log FILE: every byte the target prints on stdout (a serial: target: every
+ * byte of its port) also written to FD as it arrives, lines the parser rejects
+ * included. */
+struct target_log {
+    int fd;
+    int error; /* errno of the first write that failed (nothing more is written), else 0 */
+};
+
 struct target_cmd {
     char **argv;       /* NULL-terminated, heap-allocated */
     char *source;      /* stored as run.source ("host", "qemu:mps2-an385", ...) */
@@ -26,6 +34,7 @@ struct target_cmd {
     char *serial_dev;
     unsigned baud;
     char **flash_argv, **reset_argv;
+    struct target_log *log; /* --log, or NULL (set by the caller after target_resolve) */
 };
 
 /* What `rtbench run` asks of the suite on the target, passed as the target
@@ -58,6 +67,14 @@ char **target_split_words(const char *args, size_t *n);
 /* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
                         char *err, size_t errlen);
+/* qemu:BOARD running the image ELF as it is (no build): the same argv and header
+ * keys as target_qemu_resolve gives for the board's own image. */
+int target_qemu_resolve_elf(const char *board, const char *elf, const struct target_options *opt,
+                            struct target_cmd *out, char *err, size_t errlen);
+/* BOARD known to QEMU and the run's options fit its images (filter, params,
+ * iterations, the command line's length): 0, or -1 with a message. */
+int target_qemu_check(const char *board, const struct target_options *opt, char *err,
+                      size_t errlen);
 
 /* qemu:BOARD for `rtbench run --cycle-model` (target_qemu.c): PLAIN is what
  * target_qemu_resolve gives (the image whose figures are stored); MARKED runs
@@ -75,6 +92,21 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
                               const struct cycle_target *ct, struct target_cmd *plain,
                               struct target_cmd *marked, const char **isa, char *err,
                               size_t errlen);
+/* qemu:BOARD --kernel NAME=TREE (target_kernel.c): NAME's check application
+ * (<rtbench source>/ports/NAME/app/, or $RTBENCH_KERNEL_APPS/NAME/app/) with
+ * BOARD in its boards.txt, TREE a folder or an archive (.tar.xz, .tar.gz,
+ * .tgz, .tar) unpacked once under <build>/kernels/src/, configured in
+ * <build>/kernels/NAME-BOARD/ if not yet for this tree and board, built, and
+ * the images its rtbench-images.txt lists. 0, or -1 with a one-line message. */
+struct kernel_images {
+    char **elf; /* the images to run, absolute paths in order (n of them) */
+    size_t n;
+    char *tree_arg; /* TREE as an absolute path (the header's kernel_tree) */
+};
+int target_kernel_build(const char *spec, const char *board, const struct target_options *opt,
+                        struct kernel_images *out, char *err, size_t errlen);
+void target_kernel_free(struct kernel_images *k);
+
 /* The architecture profile of BOARD ("armv7-m", ...), or NULL if unknown. */
 const char *target_qemu_board_isa(const char *board);
 

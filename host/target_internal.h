@@ -46,11 +46,13 @@ struct line_reader {
     void *ctx;
     struct target_ending *end; /* lines and first_line are counted here */
     int complete;              /* on_line's word on the last line: the output is complete */
+    struct target_log *log;    /* every byte read also written here (--log), or NULL */
 };
 void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
                       struct target_ending *end);
-/* One read() of FD (poll said it is readable): every complete line goes to
- * on_line. Its result: >0 bytes read, 0 end of file, -1 (errno) an error. */
+/* One read() of FD (poll said it is readable): the bytes to the log, if any,
+ * then every complete line goes to on_line. Its result: >0 bytes read, 0 end of file, -1 (errno) an
+ * error. */
 ssize_t line_reader_read(struct line_reader *lr, int fd);
 /* At the end of the stream: a last line without newline goes to on_line. */
 void line_reader_finish(struct line_reader *lr);

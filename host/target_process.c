@@ -182,10 +182,28 @@ void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
     line_splitter_init(&lr->split, on_split_line, on_split_long, lr);
 }
 
+/* BUF (N bytes) to the log, whole; the first failure is kept and ends the log. */
+static void log_write(struct target_log *log, const char *buf, size_t n)
+{
+    while (n && !log->error) {
+        ssize_t w = write(log->fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            log->error = w < 0 ? errno : EIO;
+            break;
+        }
+        buf += w;
+        n -= (size_t)w;
+    }
+}
+
 ssize_t line_reader_read(struct line_reader *lr, int fd)
 {
     char buf[4096];
     ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0 && lr->log)
+        log_write(lr->log, buf, (size_t)n);
     if (n > 0)
         line_splitter_feed(&lr->split, buf, (size_t)n);
     return n;
@@ -293,6 +311,7 @@ int target_process_start(struct target_proc *p, const struct target_cmd *t, long
     if (spawn(t, &p->stop.pid, &p->fd, err, errlen) != 0)
         return -1;
     line_reader_init(&p->lr, on_line, ctx, &p->end);
+    p->lr.log = t->log;
     return 0;
 }
 

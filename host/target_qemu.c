@@ -16,25 +16,21 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "build_tool.h"
 #include "target.h"
 #include "util.h"
 
 /* The emulated boards: RTB_BOARDS_TABLE, generated from boards/<board>/board.cmake,
  * with each board's sample limit (RTB_CONFIG_MAX_SAMPLES of its images). */
 #include "rtb_boards.h"
-
-extern char **environ;
 
 #define ICOUNT_SHIFT 10
 /* The image reads the command line into 512 bytes (arch/cortex-m/cmdline.c),
@@ -66,121 +62,6 @@ const char *target_qemu_board_isa(const char *board)
 {
     const struct qemu_board *b = board_find(board);
     return b ? b->isa : NULL;
-}
-
-/* Full path of `prog` found on $PATH, or NULL. */
-static char *find_on_path(const char *prog)
-{
-    const char *path = getenv("PATH");
-    if (!path || !*path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        const char *e = strchr(path, ':');
-        size_t l = e ? (size_t)(e - path) : strlen(path);
-        char *cand = xasprintf("%.*s/%s", (int)l, l ? path : ".", prog);
-        if (access(cand, X_OK) == 0)
-            return cand;
-        free(cand);
-        path += l;
-        if (*path == ':')
-            path++;
-    }
-    return NULL;
-}
-
-/* The CMake build tree holding this executable: its directory or the
- * nearest parent with a CMakeCache.txt. EXE gets the executable's path
- * ("" if /proc/self/exe cannot be read). */
-static int find_build_dir(char *buf, size_t len, char *exe, size_t exelen)
-{
-    exe[0] = '\0';
-    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    snprintf(exe, exelen, "%s", buf);
-    for (int up = 0; up < 4; up++) {
-        char *slash = strrchr(buf, '/');
-        if (!slash || slash == buf)
-            return -1;
-        *slash = '\0';
-        char *cache = xasprintf("%s/CMakeCache.txt", buf);
-        int found = access(cache, R_OK) == 0;
-        free(cache);
-        if (found)
-            return 0;
-    }
-    return -1;
-}
-
-/* Copies what the build printed (kept in FD) to stderr; closes FD. */
-static void show_build_output(int fd)
-{
-    char buf[4096];
-    ssize_t n;
-    fflush(stderr);
-    if (lseek(fd, 0, SEEK_SET) == 0)
-        while ((n = read(fd, buf, sizeof buf)) > 0)
-            if (write(STDERR_FILENO, buf, (size_t)n) != n)
-                break;
-    close(fd);
-}
-
-/* Run `cmake --build <dir> --target TARGET`, its output to stderr (never
- * stdout): live on a terminal, else kept in a temporary file and shown only if
- * the build fails. */
-static int build_images(const char *dir, const char *target, char *err, size_t errlen)
-{
-    char *cmake = find_on_path("cmake");
-    if (!cmake)
-        return errf(
-            err, errlen,
-            "cmake not found on PATH: cannot build the Cortex-M images (apt-get install cmake)");
-    char *argv[] = {cmake, "--build", (char *)dir, "--target", (char *)target, NULL};
-    int log = -1;
-    if (!isatty(STDERR_FILENO)) {
-        char tmpl[] = "/tmp/rtbench-build.XXXXXX";
-        log = mkstemp(tmpl);
-        if (log >= 0)
-            unlink(tmpl);
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, log >= 0 ? log : STDERR_FILENO, STDOUT_FILENO);
-    if (log >= 0)
-        posix_spawn_file_actions_adddup2(&fa, log, STDERR_FILENO);
-    fflush(NULL);
-    pid_t pid;
-    int rc = posix_spawn(&pid, cmake, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    free(cmake);
-    if (rc != 0) {
-        if (log >= 0)
-            close(log);
-        return errf(err, errlen, "cannot start cmake to build the Cortex-M images: %s",
-                    strerror(rc));
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR) {
-            if (log >= 0)
-                close(log);
-            return errf(err, errlen, "waiting for cmake: %s", strerror(errno));
-        }
-    }
-    int failed = !WIFEXITED(st) || WEXITSTATUS(st) != 0;
-    if (log >= 0) {
-        if (failed)
-            show_build_output(log);
-        else
-            close(log);
-    }
-    if (failed)
-        return errf(err, errlen,
-                    "building the Cortex-M images failed (cmake --build %s --target %s)", dir,
-                    target);
-    return 0;
 }
 
 int target_qemu_elf_size(const char *path, uint64_t *rom, uint64_t *ram, char *err, size_t errlen);
@@ -319,9 +200,30 @@ static int real_board(const char *board)
     return 0;
 }
 
-/* The board and the run's options, checked before anything is built. */
-static int check_options(const char *board, const struct target_options *opt, char *err,
+/* The image's command line (-append): the run's options. */
+static int image_cmdline(char *append, size_t len, const struct target_options *opt, char *err,
                          size_t errlen)
+{
+    append[0] = '\0';
+    if (opt->filter)
+        snprintf(append, len, "--filter %s", opt->filter);
+    if (opt->iterations) {
+        size_t l = strlen(append);
+        snprintf(append + l, len - l, "%s--iterations %u", l ? " " : "", opt->iterations);
+    }
+    if (opt->params) {
+        size_t l = strlen(append);
+        snprintf(append + l, len - l, "%s--params %s", l ? " " : "", opt->params);
+    }
+    if (strlen(append) > MAX_APPEND)
+        return errf(err, errlen,
+                    "--filter and --params are too long for the QEMU command line (%zu "
+                    "characters, at most %d)",
+                    strlen(append), MAX_APPEND);
+    return 0;
+}
+
+int target_qemu_check(const char *board, const struct target_options *opt, char *err, size_t errlen)
 {
     const struct qemu_board *b = board_find(board);
     if (!b && real_board(board))
@@ -344,30 +246,8 @@ static int check_options(const char *board, const struct target_options *opt, ch
                     "--iterations %u is more than a QEMU image of %s keeps samples for (%u, "
                     "RTB_CONFIG_MAX_SAMPLES)",
                     opt->iterations, board, b->max_samples);
-    return 0;
-}
-
-/* The image's command line (-append): the run's options. */
-static int image_cmdline(char *append, size_t len, const struct target_options *opt, char *err,
-                         size_t errlen)
-{
-    append[0] = '\0';
-    if (opt->filter)
-        snprintf(append, len, "--filter %s", opt->filter);
-    if (opt->iterations) {
-        size_t l = strlen(append);
-        snprintf(append + l, len - l, "%s--iterations %u", l ? " " : "", opt->iterations);
-    }
-    if (opt->params) {
-        size_t l = strlen(append);
-        snprintf(append + l, len - l, "%s--params %s", l ? " " : "", opt->params);
-    }
-    if (strlen(append) > MAX_APPEND)
-        return errf(err, errlen,
-                    "--filter and --params are too long for the QEMU command line (%zu "
-                    "characters, at most %d)",
-                    strlen(append), MAX_APPEND);
-    return 0;
+    char append[2 * MAX_APPEND + 64];
+    return image_cmdline(append, sizeof append, opt, err, errlen);
 }
 
 /* OUT's argv (QEMU, taken) and its extra header keys (rom, ram, the sections
@@ -415,21 +295,6 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
     strv_push(&out->extra_hdr, &k, icount ? xasprintf("%d", ICOUNT_SHIFT) : xstrdup("off"));
 }
 
-/* The build tree of this rtbench into DIR (PATH_MAX bytes); 0, or -1 with a message. */
-static int build_dir(char *dir, char *err, size_t errlen)
-{
-    char exe[PATH_MAX];
-    if (find_build_dir(dir, PATH_MAX, exe, sizeof exe) == 0)
-        return 0;
-    if (!exe[0])
-        return errf(err, errlen,
-                    "cannot find the build tree of this rtbench (/proc/self/exe unreadable)");
-    return errf(err, errlen,
-                "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
-                "directory of %s or the 3 above it)",
-                exe);
-}
-
 /* Image NAME in the build tree DIR, which must exist; NULL with a message. */
 static char *built_image(const char *dir, const char *name, char *err, size_t errlen)
 {
@@ -449,33 +314,47 @@ static char *fresh_image(const char *board, int no_build, char *err, size_t errl
 {
     char dir[PATH_MAX], name[128];
     /* Always the incremental build: a stale image would run silently. */
-    if (build_dir(dir, err, errlen) != 0 ||
-        (!no_build && build_images(dir, "cortex-m-images", err, errlen) != 0))
+    if (tool_build_dir(dir, err, errlen) != 0 ||
+        (!no_build && tool_cmake_build(dir, "cortex-m-images", "building the Cortex-M images", err,
+                                       errlen) != 0))
         return NULL;
     snprintf(name, sizeof name, "rtbench-%s", board);
     return built_image(dir, name, err, errlen);
+}
+
+int target_qemu_resolve_elf(const char *board, const char *elf, const struct target_options *opt,
+                            struct target_cmd *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    char append[2 * MAX_APPEND + 64];
+    struct elf_layout mem;
+    if (target_qemu_check(board, opt, err, errlen) != 0 ||
+        image_cmdline(append, sizeof append, opt, err, errlen) != 0 ||
+        elf_layout(elf, &mem, err, errlen) != 0)
+        return -1;
+    char *qemu = tool_find("qemu-system-arm");
+    if (!qemu)
+        return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
+    qemu_command(out, qemu, board, xstrdup(elf), append, opt->icount, &mem);
+    return 0;
 }
 
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
                         char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    char append[2 * MAX_APPEND + 64];
-    if (check_options(board, opt, err, errlen) != 0)
+    if (target_qemu_check(board, opt, err, errlen) != 0)
         return -1;
-    char *qemu = find_on_path("qemu-system-arm");
+    char *qemu = tool_find("qemu-system-arm"); /* before a build that would be in vain */
+    free(qemu);
     if (!qemu)
         return errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
     char *elf = fresh_image(board, opt->no_build, err, errlen);
-    struct elf_layout mem;
-    if (!elf || elf_layout(elf, &mem, err, errlen) != 0 ||
-        image_cmdline(append, sizeof append, opt, err, errlen) != 0) {
-        free(qemu);
-        free(elf);
+    if (!elf)
         return -1;
-    }
-    qemu_command(out, qemu, board, elf, append, opt->icount, &mem);
-    return 0;
+    int rc = target_qemu_resolve_elf(board, elf, opt, out, err, errlen);
+    free(elf);
+    return rc;
 }
 
 /* The cycle-model plugin: $RTBENCH_CYCLE_PLUGIN, else the one built in DIR. */
@@ -520,17 +399,17 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
     struct elf_layout mem;
     memset(plain, 0, sizeof *plain);
     memset(marked, 0, sizeof *marked);
-    if (check_options(board, opt, err, errlen) != 0 ||
+    if (target_qemu_check(board, opt, err, errlen) != 0 ||
         image_cmdline(append, sizeof append, opt, err, errlen) != 0 ||
-        build_dir(dir, err, errlen) != 0 || !(plugin = cycle_plugin(dir, err, errlen)))
+        tool_build_dir(dir, err, errlen) != 0 || !(plugin = cycle_plugin(dir, err, errlen)))
         return -1;
     *isa = target_qemu_board_isa(board);
-    qemu = find_on_path("qemu-system-arm");
+    qemu = tool_find("qemu-system-arm");
     snprintf(target, sizeof target, "cortex-m-cycle-image-%s", board);
     snprintf(name, sizeof name, "rtbench-%s", board);
     if (!qemu)
         errf(err, errlen, "qemu-system-arm not found: apt-get install qemu-system-arm");
-    else if (build_images(dir, target, err, errlen) == 0 &&
+    else if (tool_cmake_build(dir, target, "building the Cortex-M images", err, errlen) == 0 &&
              (elf = built_image(dir, name, err, errlen)) != NULL &&
              elf_layout(elf, &mem, err, errlen) == 0) {
         snprintf(name, sizeof name, "rtbench-%s-cm", board);

@@ -431,6 +431,7 @@ int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsig
     p->fd = -1;
     s->deadline = now_ms() + (long)timeout_s * 1000;
     line_reader_init(&p->lr, on_port_line, s, &p->end);
+    p->lr.log = t->log;
     if (step_start(s, err, errlen) < 0) {
         serial_release(p);
         line_reader_free(&p->lr);
