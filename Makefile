@@ -3,6 +3,10 @@
 #   make run      build, then run the default suite on this host and store it
 #   make test     every test, built with ASan/UBSan (build/asan), via ctest
 #   make cortex-m cross-build the Cortex-M images (build/cortex-m/rtbench-<board>.elf)
+#   make kernels KERNELS=<folder>  build and run every kernel x board check image
+#                 (ports/<kernel>/app) from a folder of kernel trees or .tar.xz
+#                 files, checked against the committed logs (results/)
+#   make test KERNELS=<folder>     the same tests inside the whole suite
 #   make fuzz     build the libFuzzer targets (build/fuzz, clang) and run each for
 #                 FUZZ_SECONDS (default 60); `make test` runs each for 5 s
 BUILD ?= build
@@ -10,8 +14,10 @@ ASAN ?= build/asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ ?= build/fuzz
 FUZZ_SECONDS ?= 60
+KERNELS ?=
+KERNELS_ABS = $(if $(KERNELS),$(abspath $(KERNELS)),)
 
-.PHONY: all run test deps deps-all clean format cppcheck cortex-m fuzz
+.PHONY: all run test deps deps-all clean format cppcheck cortex-m fuzz kernels
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -27,13 +33,20 @@ deps-all:
 	@sh scripts/deps.sh all
 
 test: deps-all all
-	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DRTB_SANITIZE=ON >/dev/null
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DRTB_SANITIZE=ON -DRTB_KERNELS="$(KERNELS_ABS)" >/dev/null
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
 cortex-m: deps-all
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
+
+kernels: deps-all
+	@[ -n "$(KERNELS)" ] || { echo "make kernels: say where the kernel trees are: make kernels KERNELS=<folder of trees or .tar.xz>" >&2; exit 2; }
+	@[ -d "$(KERNELS)" ] || { echo "make kernels: KERNELS=$(KERNELS) is not a folder" >&2; exit 2; }
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DRTB_KERNELS="$(KERNELS_ABS)" >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest -L kernels --output-on-failure -j $(JOBS)
 
 fuzz: deps-all
 	cmake -S tests/fuzz -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
