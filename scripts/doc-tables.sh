@@ -66,7 +66,8 @@ split_runs() {
         END { if (!seen) n = 0; print n }' "$1"
 }
 
-# import_line SPEC DB WORDS...: one `import LABELS FILE [options]` line.
+# import_line SPEC DB WORDS...: one `import LABELS FILE [options]` line (sh has
+# no locals: its variables are named apart from the callers' k and n).
 import_line() {
     spec=$1 db=$2 labels=$3 file=$4
     shift 4
@@ -80,11 +81,11 @@ import_line() {
     mkdir "$tmp/runs"
     nr=$(split_runs "$file" "$tmp/runs/run")
     [ "$nr" -eq "$nl" ] || die "$spec: $file holds $nr runs but $nl labels are given"
-    k=1
+    ri=1
     for l in $(printf '%s\n' "$labels" | tr ',' ' '); do
-        "$rtbench" import "$tmp/runs/run.$k" --label "$l" --db "$db" "$@" >/dev/null ||
-            die "$spec: rtbench import $file (run $k) failed"
-        k=$((k + 1))
+        "$rtbench" import "$tmp/runs/run.$ri" --label "$l" --db "$db" "$@" >/dev/null ||
+            die "$spec: rtbench import $file (run $ri) failed"
+        ri=$((ri + 1))
     done
     rm -rf "$tmp/runs"
 }
