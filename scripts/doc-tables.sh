@@ -105,6 +105,8 @@ generate() {
             # shellcheck disable=SC2086
             "$rtbench" compare $rest --format markdown --db "$db" >"$2" 2>"$tmp/err" ||
                 die "$where: rtbench compare failed: $(head -n 1 "$tmp/err")"
+            # its warnings (a glob that matched nothing, an incomplete run)
+            sed "s|^|doc-tables: $where: |" "$tmp/err" >&2
             ;;
         '') ;;
         *) die "$where: unknown line '$verb' (import or compare)" ;;
