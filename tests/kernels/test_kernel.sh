@@ -7,6 +7,7 @@
 rtbench=$1 kernel=$2 board=$3 kernels=$4 tree=$5 src=$6 build=$7 qemu=$8 gcc=$9
 name="kernel.$kernel.$board"
 . "$src/tests/lib.sh"
+. "$src/tests/kernels/committed_log.sh"
 skip() {
     echo "$name: skipped: $*"
     exit 77
@@ -24,9 +25,6 @@ done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 log="$src/results/$board/$kernel.log"
-
-# The records of a log (a record starts at the first "RTB1 " of a line).
-records() { sed -n 's/.*\(RTB1 .*\)$/\1/p' "$1" | tr -d '\r'; }
 
 # Run 1 and 2: the one command; complete means every run has its end record.
 # (check evaluates its test inside the function: $1 there is its own argument)
@@ -49,7 +47,7 @@ ends=$(records "$TMP/1.log" | grep -c '^RTB1 E ')
 check "every run has its end record ($heads headers, $ends ends)" '[ "$heads" -ge 1 ] && [ "$heads" = "$ends" ]'
 run "$rtbench" list --db "$TMP/db"
 check "every stored run is complete: $out" '! printf "%s\n" "$out" | sed 1d | grep -qv " complete "'
-bare=$(records "$TMP/1.log" | grep '^RTB1 N ' | grep -c -e ' reason= ' -e ' reason=$' -e '^RTB1 N [^r]*$')
+bare=$(records "$TMP/1.log" | grep '^RTB1 N ' | grep -cv ' reason=[^ *]')
 check "every n/a has a reason ($bare without)" '[ "$bare" -eq 0 ]'
 check "a repeated run is byte-identical" 'cmp -s "$TMP/1.log" "$TMP/2.log"'
 
@@ -62,17 +60,7 @@ while IFS= read -r f; do
 done <"$TMP/failed"
 
 # The committed log: identical under icount when built by the same compiler.
-cc_of() { records "$1" | sed -n 's/^RTB1 H .* cc=\([^ ]*\).*/\1/p' | head -n 1 | sed 's/%20/ /g'; }
-if [ ! -f "$log" ]; then
-    ko "no committed log $log: after checking this run, commit it (rtbench run ... --log $log)"
-elif cmp -s "$TMP/1.log" "$log"; then
-    ok
-elif [ "$(cc_of "$TMP/1.log")" != "$(cc_of "$log")" ]; then
-    echo "$name: comparison with $log skipped: it was built by gcc $(cc_of "$log"), this run by gcc $(cc_of "$TMP/1.log")"
-else
-    diff "$log" "$TMP/1.log" | head -n 20 >&2
-    ko "this run differs from $log (same compiler): a change that moves a figure updates the log in the same commit"
-fi
+same_as_committed "$name" "$TMP/1.log" "$log"
 
 # The contract probe: the adapter call by call on the real kernel.
 probe="$build/kernels/$kernel-$board/rtbench-$kernel-contract-$board.elf"
