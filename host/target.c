@@ -117,6 +117,7 @@ void target_cmd_free(struct target_cmd *c)
     free(c->source);
     strv_free(c->extra_hdr);
     free(c->stderr_path);
+    free(c->cwd);
     free(c->serial_dev);
     strv_free(c->flash_argv);
     strv_free(c->reset_argv);

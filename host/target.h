@@ -28,6 +28,7 @@ struct target_cmd {
     char **extra_hdr;  /* NULL-terminated key,value,key,value... added to the run header (ram, rom,
                           icount) */
     char *stderr_path; /* the target's stderr into this file (NULL: passed through) */
+    char *cwd;         /* the folder it runs in (NULL: rtbench's) */
     int merge_stderr;  /* its stderr into the pipe of its stdout (a --flash/--reset command) */
     /* serial:DEVICE[@BAUD] (argv is NULL): the port, its rate, and the
      * commands run once it is open (NULL-terminated argvs, or NULL) */

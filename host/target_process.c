@@ -106,6 +106,8 @@ static void child(const struct target_cmd *t, pid_t parent, int out, int err)
         if (e < 0 || dup2(e, STDERR_FILENO) < 0)
             goto fail;
     }
+    if (t->cwd && chdir(t->cwd) != 0)
+        goto fail;
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ};
     for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
         signal(sigs[k], SIG_DFL);

@@ -274,8 +274,20 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
         strv_push(&out->argv, &n, xstrdup("-icount"));
         strv_push(&out->argv, &n, xasprintf("shift=%d,sleep=off", ICOUNT_SHIFT));
     }
+    /* QEMU runs in the image's folder and is given its file name: QEMU puts the
+     * -kernel argument first in the semihosting command line, and the
+     * instructions the image spends reading it move the phase of everything
+     * after (the counter's rounding, where a tick lands), so the same image
+     * must see the same line from any checkout. */
     strv_push(&out->argv, &n, xstrdup("-kernel"));
-    strv_push(&out->argv, &n, elf);
+    char *slash = strrchr(elf, '/');
+    if (slash) {
+        out->cwd = slash == elf ? xstrdup("/") : xasprintf("%.*s", (int)(slash - elf), elf);
+        strv_push(&out->argv, &n, xstrdup(slash + 1));
+        free(elf);
+    } else {
+        strv_push(&out->argv, &n, elf);
+    }
     if (append[0]) {
         strv_push(&out->argv, &n, xstrdup("-append"));
         strv_push(&out->argv, &n, xstrdup(append));
