@@ -213,15 +213,17 @@ static int place_numbered(struct record_parser *p, const struct field *f, size_t
                               id, (unsigned long long)c->count));
         return 1;
     }
-    if (c->seen[k - 1]) {
-        *ev = c->crc[k - 1] == crc
-                  ? (c->repeats++,
-                     issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id)))
-                  : conflict(p, id, xasprintf("number %llu, %s", (unsigned long long)k, id));
+    if (c->seen[k - 1] && c->crc[k - 1] == crc) { /* a line sent twice */
+        c->repeats++;
+        *ev = issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id));
         return 1;
     }
-    if (k < c->last_seq) {
+    if (k < c->last_seq) { /* before a conflict: a restart ends the run here */
         *ev = foreign(p, 1);
+        return 1;
+    }
+    if (c->seen[k - 1]) {
+        *ev = conflict(p, id, xasprintf("number %llu, %s", (unsigned long long)k, id));
         return 1;
     }
     if (run_find_metric(p->open_run, id)) {

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Regression tests of the defects of issue 28 (the second reliability
+# audit), one section each, numbered as in the issue. Each failed on the
+# tree before its fix (the commit that fixed it says so).
+#   sh test_audit.sh <build/rtbench> <fixtures-dir> <tmpdir>
+. "$(dirname "$0")/lib.sh"
+DB=$TMP/a.db
+export RTBENCH_DB="$TMP/default.db"
+unsign() { sed 's/ \*[0-9a-f]\{8\}$//'; }
+# metrics_of DB REF: the ids of a run's results, one per line
+metrics_of() { "$RTB" show --db "$1" "$2" 2>/dev/null | sed -n 's/^\(fake\.[a-z0-9_.]*\) .*/\1/p'; }
+
+"$FAKE" good 3 >"$TMP/good3.log"
+
+# ---- 1. a restarted target: the run ends at the first number that goes back ----
+# results 1-2, then (the new boot's header lost) results 1-3 with other values
+{
+    grep -v '^RTB1 [RE] ' "$TMP/good3.log"
+    grep '^RTB1 R .* seq=[12] ' "$TMP/good3.log"
+    grep '^RTB1 R ' "$TMP/good3.log" | sed 's/p50=\([0-9]*\)0 /p50=\11 /' | unsign | sign
+    grep '^RTB1 E ' "$TMP/good3.log"
+} >"$TMP/restart.log"
+run "$RTB" import --db "$DB" "$TMP/restart.log" --label restart
+check "1: restart: exit 1, incomplete, said" '[ $rc -eq 1 ] && echo "$out" | grep -q "INCOMPLETE (no end record: the target restarted"'
+check "1: restart: nothing of the second boot stored" '[ "$(metrics_of "$DB" latest | tr "\n" " ")" = "fake.op0.k_to_k fake.op1.k_to_k " ]'
+
+finish test_audit
