@@ -281,7 +281,7 @@ static enum record_event on_metric(struct record_parser *p, char type, const cha
     uint32_t crc = line_crc(rec, rlen);
     if (p->check->numbered ? place_numbered(p, f, nf, id, crc, &ev)
                            : place_unnumbered(p, id, crc, &ev)) {
-        free(tmp.reason);
+        metric_free(&tmp); /* its reason, unit and extra figures */
         return ev;
     }
     struct metric *m = run_add_metric(p->open_run, id);

@@ -24,4 +24,16 @@ run "$RTB" import --db "$DB" "$TMP/restart.log" --label restart
 check "1: restart: exit 1, incomplete, said" '[ $rc -eq 1 ] && echo "$out" | grep -q "INCOMPLETE (no end record: the target restarted"'
 check "1: restart: nothing of the second boot stored" '[ "$(metrics_of "$DB" latest | tr "\n" " ")" = "fake.op0.k_to_k fake.op1.k_to_k " ]'
 
+# ---- 2. a refused R record's extra keys are freed (an ASan build's LeakSanitizer) ----
+# a conflicting record and one of another run, both with extra figures
+{
+    grep -v '^RTB1 E ' "$TMP/good3.log"
+    grep '^RTB1 R .* seq=3 ' "$TMP/good3.log" | sed 's/p50=300 /p50=301 bytes=4096 extra2=x /' | unsign | sign
+    grep '^RTB1 R .* seq=2 ' "$TMP/good3.log" | sed 's/hdr=d0cd8360/bytes=1 hdr=00000000/' | unsign | sign
+    grep '^RTB1 E ' "$TMP/good3.log"
+} >"$TMP/refused_extra.log"
+run "$RTB" import --db "$DB" "$TMP/refused_extra.log"
+check "2: refused records with extra keys: exit 1, two refused" '[ $rc -eq 1 ] && echo "$err" | grep -q "a second, different record for fake.op2.k_to_k" && echo "$err" | grep -q "record of another run"'
+check "2: refused records with extra keys: nothing leaked" '! echo "$err" | grep -q "LeakSanitizer"'
+
 finish test_audit
