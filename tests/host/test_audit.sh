@@ -36,4 +36,21 @@ run "$RTB" import --db "$DB" "$TMP/refused_extra.log"
 check "2: refused records with extra keys: exit 1, two refused" '[ $rc -eq 1 ] && echo "$err" | grep -q "a second, different record for fake.op2.k_to_k" && echo "$err" | grep -q "record of another run"'
 check "2: refused records with extra keys: nothing leaked" '! echo "$err" | grep -q "LeakSanitizer"'
 
+# ---- 3. parallel first writes to a database that does not exist yet ----
+# eight imports at once, twelve times: every one stores its run
+bad=0
+for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    rm -f "$TMP/par.db" "$TMP/par.db-wal" "$TMP/par.db-shm"
+    for i in 1 2 3 4 5 6 7 8; do
+        "$RTB" import --db "$TMP/par.db" "$TMP/good3.log" >/dev/null 2>"$TMP/par$i.err" &
+    done
+    wait
+    for i in 1 2 3 4 5 6 7 8; do
+        [ -s "$TMP/par$i.err" ] && { bad=$((bad + 1)); sed -n 1p "$TMP/par$i.err" >&2; }
+    done
+    n=$("$RTB" list --db "$TMP/par.db" 2>/dev/null | grep -c 'test-board')
+    [ "$n" -eq 8 ] || { bad=$((bad + 1)); echo "round $round: $n of 8 runs stored" >&2; }
+done
+check "3: 96 imports, eight at a time, into new databases: every one stored, no error" '[ $bad -eq 0 ]'
+
 finish test_audit
