@@ -53,4 +53,27 @@ for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
 done
 check "3: 96 imports, eight at a time, into new databases: every one stored, no error" '[ $bad -eq 0 ]'
 
+# ---- 4. another run's histogram lines are refused ----
+# result 1 announces 2 buckets; its own G line: 70 samples in [90,130), 30 above
+hist_log() { # hist_log G-LINES...: good3 with result 1's histogram lines as given
+    awk -v g="$1" '/^RTB1 R .* seq=1 / { sub(/ seq=1 /, " hist=2 seq=1 "); print; n = split(g, l, "|"); for (i = 1; i <= n; i++) print l[i]; next } { print }' \
+        "$TMP/good3.log" | unsign | sign
+}
+own='RTB1 G id=fake.op0.k_to_k lo=90 width=40 first=0 c=70,30'
+foreign='RTB1 G id=fake.op0.k_to_k lo=1000 width=10 first=0 c=50,50'
+json_hist() { "$RTB" show --db "$DB" latest --format json 2>/dev/null | tr -d ' \t\n' | grep -o '"histogram":{[^}]*}'; }
+hist_log "$own" >"$TMP/h_own.log"
+run "$RTB" import --db "$DB" "$TMP/h_own.log"
+check "4: own histogram: complete, stored" '[ $rc -eq 0 ] && json_hist | grep -q "\"lo\":90,"'
+# a foreign G line first, then the run's own
+hist_log "$foreign|$own" >"$TMP/h_foreign.log"
+run "$RTB" import --db "$DB" "$TMP/h_foreign.log"
+check "4: another run's buckets before its own: refused, the own kept" '[ $rc -eq 0 ] && echo "$err" | grep -q "G record for fake.op0.k_to_k: its buckets are not those of the result" && json_hist | grep -q "\"lo\":90,"'
+# a foreign G line after another result's record: not tied to its result
+awk -v g="$foreign" '/^RTB1 R .* seq=1 / { sub(/ seq=1 /, " hist=2 seq=1 "); print; print g; next } /^RTB1 R .* seq=2 / { print; print g; next } { print }' \
+    "$TMP/good3.log" | unsign | sign >"$TMP/h_far.log"
+run "$RTB" import --db "$DB" "$TMP/h_far.log"
+check "4: a G line not right after its result: refused" 'echo "$err" | grep -q "G record for fake.op0.k_to_k not right after its result" && ! json_hist | grep -q "\"lo\":1000,"'
+check "4: a foreign histogram alone: the run incomplete, none stored" '[ $rc -eq 1 ] && echo "$out" | grep -q "INCOMPLETE (histogram of fake.op0.k_to_k: 0 of 2 buckets received)" && [ -z "$(json_hist)" ]'
+
 finish test_audit
