@@ -75,11 +75,15 @@ static int matches(const struct hist *h, const struct metric *m)
 static int whole(struct metric *m, const char **why)
 {
     uint64_t sum = 0;
-    for (size_t i = 0; i < m->hist->n; i++)
+    int wrapped = 0; /* counts adding up past 2^64 must not pass for n */
+    for (size_t i = 0; i < m->hist->n; i++) {
+        wrapped |= m->hist->count[i] > UINT64_MAX - sum;
         sum += m->hist->count[i];
+    }
     free(m->hist->got);
     m->hist->got = NULL;
-    *why = sum != m->n ? "its counts do not add up to the result's samples: histogram dropped"
+    *why = wrapped || sum != m->n
+               ? "its counts do not add up to the result's samples: histogram dropped"
            : !matches(m->hist, m) ? "its buckets are not those of the result's min and max "
                                     "(another run's?): histogram dropped"
                                   : NULL;

@@ -76,4 +76,9 @@ run "$RTB" import --db "$DB" "$TMP/h_far.log"
 check "4: a G line not right after its result: refused" 'echo "$err" | grep -q "G record for fake.op0.k_to_k not right after its result" && ! json_hist | grep -q "\"lo\":1000,"'
 check "4: a foreign histogram alone: the run incomplete, none stored" '[ $rc -eq 1 ] && echo "$out" | grep -q "INCOMPLETE (histogram of fake.op0.k_to_k: 0 of 2 buckets received)" && [ -z "$(json_hist)" ]'
 
+# ---- 5. a histogram's counts that add up to n only modulo 2^64 ----
+hist_log 'RTB1 G id=fake.op0.k_to_k lo=90 width=40 first=0 c=18446744073709551615,101' >"$TMP/h_wrap.log"
+run "$RTB" import --db "$DB" "$TMP/h_wrap.log"
+check "5: counts summing past 2^64: dropped, the run incomplete" '[ $rc -eq 1 ] && echo "$err" | grep -q "do not add up" && echo "$out" | grep -q "INCOMPLETE (histogram of fake.op0.k_to_k" && [ -z "$(json_hist)" ]'
+
 finish test_audit
