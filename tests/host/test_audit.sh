@@ -81,4 +81,11 @@ hist_log 'RTB1 G id=fake.op0.k_to_k lo=90 width=40 first=0 c=1844674407370955161
 run "$RTB" import --db "$DB" "$TMP/h_wrap.log"
 check "5: counts summing past 2^64: dropped, the run incomplete" '[ $rc -eq 1 ] && echo "$err" | grep -q "do not add up" && echo "$out" | grep -q "INCOMPLETE (histogram of fake.op0.k_to_k" && [ -z "$(json_hist)" ]'
 
+# ---- 6. a histogram size out of range refuses its result ----
+for h in 0 4097 99999999999999999999 x; do
+    sed "/^RTB1 R /s/ seq=1 / hist=$h seq=1 /" "$TMP/good3.log" | unsign | sign >"$TMP/h_size.log"
+    run "$RTB" import --db "$DB" "$TMP/h_size.log"
+    check "6: hist=$h: the result refused, said, the run incomplete" '[ $rc -eq 1 ] && echo "$err" | grep -q "malformed R record for fake.op0.k_to_k: bad .hist. (1 to 4096 buckets)" && echo "$out" | grep -q "INCOMPLETE (1 of 3 results missing (number 1))"'
+done
+
 finish test_audit
