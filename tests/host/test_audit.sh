@@ -88,4 +88,15 @@ for h in 0 4097 99999999999999999999 x; do
     check "6: hist=$h: the result refused, said, the run incomplete" '[ $rc -eq 1 ] && echo "$err" | grep -q "malformed R record for fake.op0.k_to_k: bad .hist. (1 to 4096 buckets)" && echo "$out" | grep -q "INCOMPLETE (1 of 3 results missing (number 1))"'
 done
 
+# ---- 10. imported Zephyr logs: a damaged row makes the run incomplete ----
+F=$Z/frdm_rw612.log
+sed '/^fifo.get.immediate.kernel/s/ cycles ,/ cyclxs ,/' "$F" >"$TMP/z_damaged.log"
+run "$RTB" import --db "$DB" "$TMP/z_damaged.log"
+check "10: a damaged row: 46 of 47 stored, the run incomplete, exit 1" '[ $rc -eq 1 ] && echo "$out" | grep -q "46 metrics.*INCOMPLETE (1 damaged result row"'
+sed 's/^events.wait.immediate.kernel /events.wait>immediate.kernel /' "$F" >"$TMP/z_prompt.log"
+run "$RTB" import --db "$DB" "$TMP/z_prompt.log"
+check "10: events.wait>immediate.kernel: not stored as immediate.kernel, the run incomplete" '[ $rc -eq 1 ] && ! "$RTB" show --db "$DB" latest | grep -q "^immediate.kernel " && echo "$out" | grep -q "INCOMPLETE (1 damaged result row"'
+run "$RTB" import --db "$DB" "$F"
+check "10: the undamaged log: complete, 47 metrics" '[ $rc -eq 0 ] && echo "$out" | grep -q "47 metrics"'
+
 finish test_audit
