@@ -192,7 +192,7 @@ static enum record_event conflict(struct record_parser *p, const char *id, char 
     free(what);
     return issue(
         p, ISSUE_CONFLICT,
-        xasprintf("a second, different record for %s, skipped (the run is incomplete)", id));
+        xasprintf("a second, different record for %s (the run is incomplete), skipped", id));
 }
 
 /* Where a numbered result goes: 0 accept, else the event (repeat, conflict, foreign). */

@@ -155,8 +155,10 @@ void run_session_finish_run(struct run_session *session, struct run *r)
     else if (r->id > 0)
         report_partial(session, r);
     else
-        fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m, st,
-                *d ? ": " : "", term(d));
+        fprintf(stderr,
+                "rtbench run: run NOT stored: %s holds nothing of it (%zu metrics received, "
+                "not kept)\n",
+                term(session->db_path), r->n_m);
     session->store_broken = 0;
 }
 

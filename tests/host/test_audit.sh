@@ -99,4 +99,36 @@ check "10: events.wait>immediate.kernel: not stored as immediate.kernel, the run
 run "$RTB" import --db "$DB" "$F"
 check "10: the undamaged log: complete, 47 metrics" '[ $rc -eq 0 ] && echo "$out" | grep -q "47 metrics"'
 
+# ---- 11. small messages ----
+# a conflict's message says "skipped" once
+awk '/^RTB1 R .*seq=2 / { print; sub(/p50=200/, "p50=201"); print; next } { print }' \
+    "$TMP/good3.log" | unsign | sign >"$TMP/conflict.log"
+run "$RTB" import --db "$DB" "$TMP/conflict.log"
+check "11: a conflict: 'skipped' said once" 'echo "$err" | grep -q "a second, different record for fake.op1.k_to_k (the run is incomplete), skipped$" && ! echo "$err" | grep -q "skipped.*skipped"'
+# the run row itself cannot be written (a reader keeps the WAL, a file size limit of 0)
+SQ=$(command -v sqlite3 || true)
+if [ -n "$SQ" ]; then
+    "$RTB" import --db "$TMP/full.db" "$Z/rpi_pico.log" >/dev/null 2>&1
+    { echo "BEGIN; SELECT count(*) FROM sqlite_master;"; sleep 6; } | "$SQ" "$TMP/full.db" >/dev/null &
+    reader=$!
+    i=0
+    while [ ! -e "$TMP/full.db-shm" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    # (the limit on rtbench alone: its stderr through a pipe, which the limit does not cover)
+    { (ulimit -f 0; exec "$RTB" run --db "$TMP/full.db" --target "cmd:$FAKE good 5") 2>&1 >/dev/null; echo "rc=$?"; } | cat >"$TMP/runrow.err"
+    err=$(cat "$TMP/runrow.err")
+    rc=$(sed -n 's/^rc=//p' "$TMP/runrow.err")
+    kill $reader 2>/dev/null
+    wait $reader 2>/dev/null
+    check "11: run row not written: exit 2, 'holds nothing of it', no 'complete'" '[ $rc -eq 2 ] && echo "$err" | grep -q "run NOT stored: .*full.db holds nothing of it (5 metrics received, not kept)$" && ! echo "$err" | grep -q "NOT stored.*complete"'
+else
+    ko "11: sqlite3 not installed (scripts/deps.sh all)"
+fi
+# a closed pipe (| head) is not an error to report
+"$FAKE" good 3000 >"$TMP/g3000.log"
+"$RTB" import --db "$TMP/big.db" "$TMP/g3000.log" >/dev/null 2>&1
+for c in "show latest" "show latest --format json" "compare 1 1" "list"; do
+    { "$RTB" $c --db "$TMP/big.db" 2>"$TMP/pipe.err"; echo $? >"$TMP/pipe.rc"; } | head -c 10 >/dev/null
+    check "11: $c | head: nothing said, exit 0" '[ ! -s "$TMP/pipe.err" ] && [ "$(cat "$TMP/pipe.rc")" = 0 ]'
+done
+
 finish test_audit
