@@ -131,4 +131,15 @@ for c in "show latest" "show latest --format json" "compare 1 1" "list"; do
     check "11: $c | head: nothing said, exit 0" '[ ! -s "$TMP/pipe.err" ] && [ "$(cat "$TMP/pipe.rc")" = 0 ]'
 done
 
+# ---- 9. bidirectional controls never reach the terminal raw ----
+RLO=$(printf '\342\200\256') # U+202E
+"$FAKE" old 3 | sed "s/kver=1.2%20beta/kver=1.2%E2%80%AEbeta/" | unsign | sign >"$TMP/bidi.log"
+"$RTB" import --db "$TMP/bidi.db" "$TMP/bidi.log" --label "a${RLO}b" >/dev/null 2>&1
+"$RTB" import --db "$TMP/bidi.db" "$TMP/bidi.log" --label "c$(printf '\342\201\246')d" >/dev/null 2>&1
+for c in "list" "list --format csv" "show 1" "show 1 --format svg" "compare 1 2" "compare 1 2 --format markdown" \
+    "compare 1 2 --format csv" "check 1 2" "check 1 2 --format markdown" "check 1 2 --format junit"; do
+    run "$RTB" $c --db "$TMP/bidi.db"
+    check "9: $c: no bidi control raw, escaped (\\xe2\\x80\\xae)" '[ $rc -le 1 ] && ! printf "%s%s" "$out" "$err" | grep -q "$RLO" && ! printf "%s%s" "$out" "$err" | grep -q "$(printf "\342\201\246")" && printf "%s%s" "$out" "$err" | grep -q "xe2.*x80.*xae"'
+done
+
 finish test_audit
