@@ -142,4 +142,31 @@ for c in "list" "list --format csv" "show 1" "show 1 --format svg" "compare 1 2"
     check "9: $c: no bidi control raw, escaped (\\xe2\\x80\\xae)" '[ $rc -le 1 ] && ! printf "%s%s" "$out" "$err" | grep -q "$RLO" && ! printf "%s%s" "$out" "$err" | grep -q "$(printf "\342\201\246")" && printf "%s%s" "$out" "$err" | grep -q "xe2.*x80.*xae"'
 done
 
+# ---- 8. a killed run stays unfinished when its PID is reused ----
+if [ -n "$SQ" ]; then
+    status_now() { "$RTB" show --db "$TMP/pid.db" latest 2>/dev/null | sed -n 's/^status: *//p'; }
+    "$RTB" run --db "$TMP/pid.db" --target "cmd:$FAKE hang" >/dev/null 2>&1 &
+    rp=$!
+    i=0
+    until status_now | grep -q "running: rtbench pid $rp"; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || break
+        sleep 0.2
+    done
+    check "8: a run in progress: running" 'status_now | grep -q "running: rtbench pid $rp$"'
+    kill -9 $rp
+    wait $rp 2>/dev/null
+    check "8: killed: unfinished" 'status_now | grep -q "unfinished: rtbench (pid $rp) ended"'
+    # its PID taken by another process (a live one that is not that rtbench)
+    sleep 60 &
+    sp=$!
+    "$SQ" "$TMP/pid.db" "UPDATE runs SET status_detail = replace(status_detail, 'pid $rp ', 'pid $sp ') WHERE id = (SELECT max(id) FROM runs)"
+    check "8: its PID reused: still unfinished" 'status_now | grep -q "unfinished: rtbench (pid $sp) ended"'
+    # a run of an older rtbench (no start time stored): a PID that is not an rtbench
+    "$SQ" "$TMP/pid.db" "UPDATE runs SET status_detail = 'running: rtbench pid $sp on $(uname -n)' WHERE id = (SELECT max(id) FROM runs)"
+    check "8: older detail, its PID reused: unfinished" 'status_now | grep -q "unfinished: rtbench (pid $sp) ended"'
+    kill $sp
+    wait $sp 2>/dev/null
+fi
+
 finish test_audit
