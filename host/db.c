@@ -441,6 +441,8 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **use
 
 void db_close(sqlite3 *db)
 {
-    if (db)
+    if (db) {
+        db_stmt_cache_drop(db);
         sqlite3_close(db);
+    }
 }
