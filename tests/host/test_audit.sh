@@ -169,4 +169,18 @@ if [ -n "$SQ" ]; then
     wait $sp 2>/dev/null
 fi
 
+# ---- 7. format detection does not keep the input: junk costs its lines, not its bytes ----
+# 2 MB and 20 MB of base64 junk: the same peak memory within 4 MB (the
+# cyclictest importer's look-ahead kept up to 64 MiB of it)
+rss_of() { sed -n 's/^maxrss_kb=//p' "$TMP/err"; }
+export ASAN_OPTIONS=quarantine_size_mb=1:detect_leaks=0 # an ASan build: freed memory not held
+head -c 1500000 /dev/urandom | base64 -w 120 >"$TMP/junk2.log"
+head -c 15000000 /dev/urandom | base64 -w 120 >"$TMP/junk20.log"
+run "$FAKE" maxrss "$RTB" import --db "$TMP/junk.db" "$TMP/junk2.log"
+r2=$(rss_of)
+run "$FAKE" maxrss "$RTB" import --db "$TMP/junk.db" "$TMP/junk20.log"
+r20=$(rss_of)
+check "7: 10x the junk, the same memory within 4 MB (${r2:-?} KB, ${r20:-?} KB)" '[ $rc -eq 2 ] && [ -n "$r2" ] && [ -n "$r20" ] && [ $((r20 - r2)) -lt 4096 ]'
+unset ASAN_OPTIONS
+
 finish test_audit
