@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,8 @@ int cli_writer_option(const char *cmd, const char *value, enum document doc,
 
 int cli_write_done(const char *cmd, int rc)
 {
+    if ((rc < 0 || fflush(stdout) != 0) && errno == EPIPE)
+        return 0; /* the reader stopped reading (| head): what it wanted, not an error */
     if (rc < 0 || fflush(stdout) != 0) {
         fprintf(stderr, "rtbench %s: cannot write the output\n", cmd);
         return 2;

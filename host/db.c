@@ -264,17 +264,22 @@ static void set_up(sqlite3 *db)
 }
 
 /* What the file holds, read before anything is written to it: its schema
- * version and its number of tables. 0, or -1 (not a database, unreadable). */
+ * version and its number of tables, in one statement (one snapshot: read
+ * in two, a process creating the schema between them made a new database
+ * look foreign). 0, or -1 (not a database, unreadable). */
 static int inspect(sqlite3 *db, int *version, int *tables)
 {
     sqlite3_stmt *st;
-    if (user_version(db, version) != 0)
-        return -1;
-    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db,
+                           "SELECT (SELECT user_version FROM pragma_user_version), "
+                           "(SELECT count(*) FROM sqlite_master)",
+                           -1, &st, NULL) != SQLITE_OK)
         return -1;
     int rc = db_step_retry(st);
-    if (rc == SQLITE_ROW)
-        *tables = sqlite3_column_int(st, 0);
+    if (rc == SQLITE_ROW) {
+        *version = sqlite3_column_int(st, 0);
+        *tables = sqlite3_column_int(st, 1);
+    }
     sqlite3_finalize(st);
     return rc == SQLITE_ROW ? 0 : -1;
 }
@@ -436,6 +441,8 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **use
 
 void db_close(sqlite3 *db)
 {
-    if (db)
+    if (db) {
+        db_stmt_cache_drop(db);
         sqlite3_close(db);
+    }
 }

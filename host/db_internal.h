@@ -26,5 +26,7 @@ void db_rollback(sqlite3 *db);
 
 /* Binds S, or NULL when S is NULL. */
 void db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* db_store.c: finalizes the statements kept for DB (before it closes). */
+void db_stmt_cache_drop(sqlite3 *db);
 
 #endif /* RTBH_DB_INTERNAL_H */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db.h"
 #include "db_internal.h"
@@ -72,19 +73,37 @@ static int find_run_id(sqlite3 *db, const char *ref, int64_t *id, char *err, siz
                 name == ref ? " (a run id is a number or #N, a label label:NAME)" : "");
 }
 
+/* Whether rtbench PID, started at START (clock ticks after boot; HAS_START
+ * 0 for a run stored by an older rtbench), still runs: the process is
+ * there, is an rtbench and, when known, started then (a PID reused by
+ * another process has another start). Without /proc, the PID alone. */
+static int still_running(long pid, int has_start, unsigned long long start)
+{
+    unsigned long long now;
+    int rtb;
+    if (access("/proc/self/stat", R_OK) != 0)
+        return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
+    return proc_identity(pid, &now, &rtb) == 0 && rtb && (!has_start || now == start);
+}
+
 /* A run left 'running' by an rtbench that is gone says so: the detail
- * "running: rtbench pid P on HOST" stored when the run began, read now. */
+ * "running: rtbench pid P start S on HOST" (older: without "start S")
+ * stored when the run began, read now. */
 static char *detail_now(char *detail)
 {
     long pid;
-    int at = 0;
-    if (!detail || sscanf(detail, "running: rtbench pid %ld on %n", &pid, &at) != 1 || !at)
+    unsigned long long start = 0;
+    int at = 0, has_start = 1;
+    if (!detail ||
+        (sscanf(detail, "running: rtbench pid %ld start %llu on %n", &pid, &start, &at) != 2 &&
+         (has_start = 0, sscanf(detail, "running: rtbench pid %ld on %n", &pid, &at) != 1)) ||
+        !at)
         return detail;
     const char *host = detail + at;
     char *now;
     if (strcmp(host, host_name()) != 0)
         now = xasprintf("running or interrupted: rtbench pid %ld on %s", pid, host);
-    else if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM))
+    else if (still_running(pid, has_start, start))
         now = xasprintf("running: rtbench pid %ld", pid);
     else
         now =

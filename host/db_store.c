@@ -74,17 +74,60 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
     return 0;
 }
 
+/* Prepared statements kept for the connection (an import of 100,000
+ * results prepared each insert 100,000 times: most of its CPU time). Keyed
+ * by the SQL text's address (each is a static string of this file). */
+#define STMT_CACHE 8
+static struct {
+    sqlite3 *db;
+    const char *sql;
+    sqlite3_stmt *st;
+} cache[STMT_CACHE];
+
+/* SQL prepared for DB (reset, bindings cleared), or NULL. Never finalized
+ * by the caller: db_stmt_cache_drop() does, when the connection closes. */
+static sqlite3_stmt *cached(sqlite3 *db, const char *sql)
+{
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (cache[i].db == db && cache[i].sql == sql) {
+            sqlite3_reset(cache[i].st);
+            sqlite3_clear_bindings(cache[i].st);
+            return cache[i].st;
+        }
+    }
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (!cache[i].db) {
+            if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &cache[i].st, NULL) !=
+                SQLITE_OK)
+                return NULL;
+            cache[i].db = db;
+            cache[i].sql = sql;
+            return cache[i].st;
+        }
+    }
+    return NULL; /* more statements than STMT_CACHE: a bug of this file */
+}
+
+void db_stmt_cache_drop(sqlite3 *db)
+{
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (cache[i].db == db) {
+            sqlite3_finalize(cache[i].st);
+            memset(&cache[i], 0, sizeof cache[i]);
+        }
+    }
+}
+
 /* The extra figures of metric SEQ of run RUN_ID (replacing any stored). */
 static int insert_extras(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
                          char *err, size_t errlen)
 {
+    static const char sql[] = "INSERT OR REPLACE INTO metric_extra(run_id,seq,key,value) "
+                              "VALUES(?,?,?,?)";
     sqlite3_stmt *st;
     if (m->n_extra == 0)
         return 0;
-    if (sqlite3_prepare_v2(db,
-                           "INSERT OR REPLACE INTO metric_extra(run_id,seq,key,value) "
-                           "VALUES(?,?,?,?)",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (!(st = cached(db, sql)))
         return db_fail(db, err, errlen, "cannot store a metric's extra figures");
     for (size_t i = 0; i < m->n_extra; i++) {
         sqlite3_reset(st);
@@ -92,12 +135,10 @@ static int insert_extras(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
         sqlite3_bind_int64(st, 2, seq);
         db_bind_text(st, 3, m->extra[i].key);
         db_bind_text(st, 4, m->extra[i].value);
-        if (db_step_retry(st) != SQLITE_DONE) {
-            sqlite3_finalize(st);
+        if (db_step_retry(st) != SQLITE_DONE)
             return db_fail(db, err, errlen, "cannot store a metric's extra figures");
-        }
     }
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     return 0;
 }
 
@@ -112,7 +153,7 @@ static int insert_other_units(sqlite3 *db, int64_t run_id, int64_t seq, const st
     sqlite3_stmt *st;
     if (m->n_other_units == 0)
         return 0;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    if (!(st = cached(db, sql)))
         return db_fail(db, err, errlen, "cannot store a metric's second unit");
     for (size_t i = 0; i < m->n_other_units; i++) {
         const struct metric_stats *u = &m->other_units[i];
@@ -126,12 +167,10 @@ static int insert_other_units(sqlite3 *db, int64_t run_id, int64_t seq, const st
         sqlite3_bind_double(st, 6, u->sd);
         for (int k = 0; k < 6; k++)
             sqlite3_bind_int64(st, 7 + k, (int64_t)v[k]);
-        if (db_step_retry(st) != SQLITE_DONE) {
-            sqlite3_finalize(st);
+        if (db_step_retry(st) != SQLITE_DONE)
             return db_fail(db, err, errlen, "cannot store a metric's second unit");
-        }
     }
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     return 0;
 }
 
@@ -139,13 +178,12 @@ static int insert_other_units(sqlite3 *db, int64_t run_id, int64_t seq, const st
 static int insert_hist(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m, char *err,
                        size_t errlen)
 {
+    static const char sql[] = "INSERT OR REPLACE INTO metric_hist(run_id,seq,lo,width,counts) "
+                              "VALUES(?,?,?,?,?)";
     sqlite3_stmt *st;
     if (!metric_hist_complete(m))
         return 0;
-    if (sqlite3_prepare_v2(db,
-                           "INSERT OR REPLACE INTO metric_hist(run_id,seq,lo,width,counts) "
-                           "VALUES(?,?,?,?,?)",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (!(st = cached(db, sql)))
         return db_fail(db, err, errlen, "cannot store a histogram");
     char *counts = hist_counts_text(m->hist);
     sqlite3_bind_int64(st, 1, run_id);
@@ -154,7 +192,7 @@ static int insert_hist(sqlite3 *db, int64_t run_id, int64_t seq, const struct me
     sqlite3_bind_int64(st, 4, (int64_t)m->hist->width);
     db_bind_text(st, 5, counts);
     int rc = db_step_retry(st);
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     free(counts);
     if (rc != SQLITE_DONE)
         return db_fail(db, err, errlen, "cannot store a histogram");
@@ -169,7 +207,7 @@ static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
         "n,mean,sd,min,max,p50,p90,p99,p999,mean_ns,unit,higher_better) "
         "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    if (!(st = cached(db, sql)))
         return db_fail(db, err, errlen, "cannot store a metric");
     sqlite3_bind_int64(st, 1, run_id);
     sqlite3_bind_int64(st, 2, seq);
@@ -199,7 +237,7 @@ static int insert_metric(sqlite3 *db, int64_t run_id, int64_t seq, const struct 
     db_bind_text(st, 20, m->unit);
     sqlite3_bind_int(st, 21, m->higher_better ? 1 : 0);
     int rc = db_step_retry(st);
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     if (rc != SQLITE_DONE)
         return db_fail(db, err, errlen, "cannot store a metric");
     if (insert_extras(db, run_id, seq, m, err, errlen) != 0)

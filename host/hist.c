@@ -48,17 +48,47 @@ char *hist_counts_text(const struct hist *h)
     return s;
 }
 
-/* The buckets of M's histogram are all in: its counts must add up to its samples. */
+/* The bucket of value V in H (the last one holds everything above), or -1 below lo. */
+static long bucket_of(const struct hist *h, uint64_t v)
+{
+    if (v < h->lo)
+        return -1;
+    uint64_t b = (v - h->lo) / h->width;
+    return b >= h->n ? (long)h->n - 1 : (long)b;
+}
+
+/* H describes M's samples: its first and last non-empty buckets are those of
+ * M's min and max (a histogram of other samples, another run's, is not). */
+static int matches(const struct hist *h, const struct metric *m)
+{
+    long bmin = bucket_of(h, m->min), bmax = bucket_of(h, m->max);
+    if (bmin < 0 || !h->count[bmin] || !h->count[bmax])
+        return 0;
+    for (size_t i = 0; i < h->n; i++)
+        if (h->count[i] && ((long)i < bmin || (long)i > bmax))
+            return 0;
+    return 1;
+}
+
+/* The buckets of M's histogram are all in: its counts must add up to its
+ * samples and lie between its min and max. */
 static int whole(struct metric *m, const char **why)
 {
     uint64_t sum = 0;
-    for (size_t i = 0; i < m->hist->n; i++)
+    int wrapped = 0; /* counts adding up past 2^64 must not pass for n */
+    for (size_t i = 0; i < m->hist->n; i++) {
+        wrapped |= m->hist->count[i] > UINT64_MAX - sum;
         sum += m->hist->count[i];
+    }
     free(m->hist->got);
     m->hist->got = NULL;
-    if (sum != m->n) {
+    *why = wrapped || sum != m->n
+               ? "its counts do not add up to the result's samples: histogram dropped"
+           : !matches(m->hist, m) ? "its buckets are not those of the result's min and max "
+                                    "(another run's?): histogram dropped"
+                                  : NULL;
+    if (*why) {
         metric_hist_free(m);
-        *why = "its counts do not add up to the result's samples: histogram dropped";
         return -1;
     }
     return 1;

@@ -53,6 +53,7 @@ struct reader {
 struct readers {
     struct reader *r;
     size_t n;
+    size_t first; /* the first reader (in table order) that detected its format, or n */
     struct issue_list long_lines; /* lines over RTBH_LINE_MAX */
 };
 
@@ -60,10 +61,14 @@ static void on_line(void *ctx, const char *line, size_t len, unsigned long linen
 {
     struct readers *rs = ctx;
     (void)lineno;
-    for (size_t i = 0; i < rs->n; i++) {
+    /* the readers after the first that detected its format are never
+     * chosen (chosen()): they are not fed any more */
+    for (size_t i = 0; i < rs->n && i <= rs->first; i++) {
         struct reader *r = &rs->r[i];
-        if (!r->detected && r->imp->detect(line, len))
+        if (!r->detected && r->imp->detect(line, len)) {
             r->detected = 1;
+            rs->first = i;
+        }
         r->imp->feed(r->state, line, len);
     }
 }
@@ -149,6 +154,7 @@ int import_stream(FILE *f, const struct importer *imp, const struct import_optio
     rs.r = xcalloc(rs.n, sizeof *rs.r);
     if (imp)
         rs.n = 1;
+    rs.first = rs.n;
     for (size_t i = 0; i < rs.n; i++) {
         rs.r[i].imp = imp ? imp : importers[i];
         rs.r[i].state = rs.r[i].imp->open(o);

@@ -27,6 +27,10 @@
 #include "util.h"
 
 #define CT_MAX_BYTES (64u << 20)
+/* Kept before a line shows the format (its "cmdline:" or "rt_test_version:"
+ * key, in the first lines of the object): more of a log without it is not
+ * cyclictest's, and is not kept (format detection would keep any input). */
+#define CT_UNDETECTED_BYTES (256u << 10)
 #define CT_MAX_US 100000000.0 /* a latency beyond 100 s is not a cyclictest figure */
 
 struct ct_import {
@@ -34,6 +38,8 @@ struct ct_import {
     char *text;
     size_t len, cap;
     int too_big;
+    int seen;     /* a line showed the format */
+    int not_json; /* the first non-blank line does not open a JSON object */
 };
 
 static int ct_detect(const char *line, size_t len)
@@ -54,6 +60,22 @@ static void *ct_open(const struct import_options *o)
 static void ct_feed(void *state, const char *line, size_t len)
 {
     struct ct_import *s = state;
+    if (s->not_json)
+        return;
+    size_t b = 0;
+    while (!s->len && b < len && (line[b] == ' ' || line[b] == '\t' || line[b] == '\r'))
+        b++;
+    if (!s->len && b < len && line[b] != '{')
+        s->not_json = 1; /* cyclictest --json writes an object from its first byte */
+    if (!s->seen)
+        s->seen = ct_detect(line, len);
+    if (s->not_json || (!s->seen && s->len + len > CT_UNDETECTED_BYTES)) {
+        free(s->text); /* not this format: nothing more is kept */
+        s->text = NULL;
+        s->len = s->cap = 0;
+        s->not_json = 1;
+        return;
+    }
     if (s->too_big || s->len + len + 2 > CT_MAX_BYTES) {
         s->too_big = 1;
         return;
@@ -298,7 +320,7 @@ static int ct_finish(void *state, struct import_result *out, char *err, size_t e
     struct ct_import *s = state;
     if (s->too_big)
         return errf(err, errlen, "larger than %u MiB: not a cyclictest result", CT_MAX_BYTES >> 20);
-    cJSON *doc = s->text ? cJSON_Parse(s->text) : NULL;
+    cJSON *doc = s->text && !s->not_json ? cJSON_Parse(s->text) : NULL;
     if (!doc)
         return errf(err, errlen, "not JSON (cyclictest --json output expected)");
     struct run *r = xcalloc(1, sizeof *r);

@@ -100,8 +100,11 @@ static int id_before(const char *line, const char *dash, const char **id, size_t
     size_t n = (size_t)(ie - s);
     if (n == 0 || n > 200 || !memchr(s, '.', n))
         return 0;
-    /* the id starts the line, or follows a blank or a prefix such as "[00:00:01.000,000]" */
-    if (s > line && !is_space(s[-1]) && s[-1] != ']' && s[-1] != '>')
+    /* the id starts the line, or follows a blank or a prefix such as
+     * "[00:00:01.000,000]" or a prompt's '>' (not one between two words: a
+     * damaged '.' of the id, as in "events.wait>immediate.kernel") */
+    if (s > line && !is_space(s[-1]) && s[-1] != ']' &&
+        !(s[-1] == '>' && (s - 1 == line || !is_id_char(s[-2]))))
         return 0;
     if (s[0] == '.' || s[0] == '-' || s[0] == '+')
         return 0;
@@ -298,6 +301,7 @@ struct zephyr_import {
     int banners_after_rows; /* a boot banner came after rows: one run per log */
     int status;             /* -1 no verdict line, 0 successful, 1 failed */
     size_t ignored;         /* rows after a second boot, repeated ids */
+    size_t damaged;         /* lines with a row's words that do not read as a row */
     size_t too_many;        /* rows beyond RTBH_MAX_METRICS */
     uint64_t *cycles, *ns;  /* the figures of the kept rows, for the clock */
     size_t n, cap;
@@ -352,6 +356,14 @@ static void add_row(struct zephyr_import *z, const struct zephyr_row *row)
     z->n++;
 }
 
+/* A line that is not a result row but has a row's words (" - ", ':' and
+ * "cycles" or " ns"): a row damaged on the way, whose result is lost. */
+static int damaged_row(const char *p, size_t ll)
+{
+    return memfind(p, ll, " - ") && memchr(p, ':', ll) &&
+           (memfind(p, ll, "cycles") || memfind(p, ll, " ns"));
+}
+
 static void zephyr_feed(void *state, const char *p, size_t ll)
 {
     struct zephyr_import *z = state;
@@ -360,6 +372,8 @@ static void zephyr_feed(void *state, const char *p, size_t ll)
         ll--;
     if (zephyr_parse_row(p, ll, &row)) {
         add_row(z, &row);
+    } else if (damaged_row(p, ll)) {
+        z->damaged += !z->banners_after_rows;
     } else if (memfind(p, ll, "west build")) {
         if (!z->board)
             z->board = find_board(p, ll);
@@ -430,6 +444,10 @@ static int zephyr_finish(void *state, struct import_result *out, char *err, size
         r->status = RUN_INCOMPLETE;
         r->status_detail =
             xasprintf("more than %u result rows: %zu ignored", RTBH_MAX_METRICS, z->too_many);
+    } else if (z->damaged) {
+        r->status = RUN_INCOMPLETE;
+        r->status_detail =
+            xasprintf("%zu damaged result row(s): not read, a result is missing", z->damaged);
     } else if (z->status == 0) {
         r->status = RUN_COMPLETE;
     } else {

@@ -116,7 +116,7 @@ static void result_value_keys(struct metric *m, const struct field *f, size_t nf
     const char *unit = record_field(f, nf, "unit"), *better = record_field(f, nf, "better"),
                *hist = record_field(f, nf, "hist");
     uint64_t nb;
-    if (hist && parse_u64(hist, &nb) == 0 && nb <= HIST_MAX_BUCKETS)
+    if (hist && parse_u64(hist, &nb) == 0) /* 1..HIST_MAX_BUCKETS: result_r() checked */
         m->hist_want = (size_t)nb;
     if (unit && *unit) {
         m->unit = xstrdup(unit);
@@ -169,6 +169,13 @@ static int result_r(const struct field *f, size_t nf, double ns_per_unit, struct
                     m->flags |= names[k].bit;
             t += l + (t[l] == ',');
         }
+    }
+    const char *hist = record_field(f, nf, "hist");
+    uint64_t nb;
+    if (hist && (parse_u64(hist, &nb) != 0 || nb < 1 || nb > HIST_MAX_BUCKETS)) {
+        snprintf(bad, sizeof bad, "bad 'hist' (1 to %u buckets)", HIST_MAX_BUCKETS);
+        *why = bad;
+        return -1;
     }
     result_value_keys(m, f, nf);
     if (!metric_is_value(m) && ns_per_unit > 0)

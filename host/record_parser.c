@@ -192,7 +192,7 @@ static enum record_event conflict(struct record_parser *p, const char *id, char 
     free(what);
     return issue(
         p, ISSUE_CONFLICT,
-        xasprintf("a second, different record for %s, skipped (the run is incomplete)", id));
+        xasprintf("a second, different record for %s (the run is incomplete), skipped", id));
 }
 
 /* Where a numbered result goes: 0 accept, else the event (repeat, conflict, foreign). */
@@ -213,15 +213,17 @@ static int place_numbered(struct record_parser *p, const struct field *f, size_t
                               id, (unsigned long long)c->count));
         return 1;
     }
-    if (c->seen[k - 1]) {
-        *ev = c->crc[k - 1] == crc
-                  ? (c->repeats++,
-                     issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id)))
-                  : conflict(p, id, xasprintf("number %llu, %s", (unsigned long long)k, id));
+    if (c->seen[k - 1] && c->crc[k - 1] == crc) { /* a line sent twice */
+        c->repeats++;
+        *ev = issue(p, ISSUE_DUPLICATE, xasprintf("repeated record for %s, ignored", id));
         return 1;
     }
-    if (k < c->last_seq) {
+    if (k < c->last_seq) { /* before a conflict: a restart ends the run here */
         *ev = foreign(p, 1);
+        return 1;
+    }
+    if (c->seen[k - 1]) {
+        *ev = conflict(p, id, xasprintf("number %llu, %s", (unsigned long long)k, id));
         return 1;
     }
     if (run_find_metric(p->open_run, id)) {
@@ -279,7 +281,7 @@ static enum record_event on_metric(struct record_parser *p, char type, const cha
     uint32_t crc = line_crc(rec, rlen);
     if (p->check->numbered ? place_numbered(p, f, nf, id, crc, &ev)
                            : place_unnumbered(p, id, crc, &ev)) {
-        free(tmp.reason);
+        metric_free(&tmp); /* its reason, unit and extra figures */
         return ev;
     }
     struct metric *m = run_add_metric(p->open_run, id);
@@ -290,6 +292,7 @@ static enum record_event on_metric(struct record_parser *p, char type, const cha
         m->desc = xstrdup(p->human_desc);
     p->check->results++;
     p->last_metric = m;
+    p->g_after = (size_t)(m - p->open_run->m) + 1;
     return RECORD_METRIC;
 }
 
@@ -354,7 +357,8 @@ static int hist_u64(const struct field *f, size_t nf, const char *key, uint64_t 
 /* G: buckets of the histogram that the R record of ID announced (hist.c).
  * Histogram records are not numbered: the result that announced them is,
  * and the run is complete only when every announced histogram is whole. */
-static enum record_event on_hist(struct record_parser *p, const struct field *f, size_t nf)
+static enum record_event on_hist(struct record_parser *p, const struct field *f, size_t nf,
+                                 size_t prev)
 {
     const char *id = record_field(f, nf, "id"), *c = record_field(f, nf, "c"), *bad = NULL,
                *why = NULL;
@@ -364,6 +368,13 @@ static enum record_event on_hist(struct record_parser *p, const struct field *f,
         return issue(p, ISSUE_MALFORMED,
                      xasprintf("G record for %s without a result announcing a histogram, skipped",
                                id && *id ? id : "(no id)"));
+    /* not numbered: only its place ties it to its result (another run's, else) */
+    if (prev != (size_t)(m - p->open_run->m) + 1)
+        return issue(p, ISSUE_OUTSIDE_RUN,
+                     xasprintf("G record for %s not right after its result's record (another "
+                               "run's?), skipped",
+                               id));
+    p->g_after = prev;
     if (hist_u64(f, nf, "lo", &lo, &bad) || hist_u64(f, nf, "width", &width, &bad) ||
         hist_u64(f, nf, "first", &first, &bad) || !c)
         return issue(p, ISSUE_MALFORMED,
@@ -414,8 +425,9 @@ static enum record_event on_record(struct record_parser *p, const char *rec, siz
     char type = body[0];
     enum record_event ev = RECORD_REJECTED;
     struct field f[RECORD_MAX_FIELDS];
-    size_t nf = 0;
+    size_t nf = 0, prev_g = p->g_after;
     const char *why = NULL;
+    p->g_after = 0; /* set again by an accepted R or G */
     if (type == '\0' || !strchr("HRGNFE", type) || (body[1] != '\0' && body[1] != ' '))
         ev = issue(p, ISSUE_UNKNOWN_TYPE, xstrdup("unknown record type, skipped"));
     else if (body[1] == ' ' && record_split_fields(body + 2, f, &nf, &why) != 0)
@@ -432,7 +444,7 @@ static enum record_event on_record(struct record_parser *p, const char *rec, siz
     else if (type == 'E')
         ev = on_end(p, f, nf);
     else if (type == 'G')
-        ev = on_hist(p, f, nf);
+        ev = on_hist(p, f, nf, prev_g);
     else
         ev = on_metric(p, type, rec, rlen, f, nf);
     free(body);

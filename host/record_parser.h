@@ -13,8 +13,9 @@
  * line that fails is rejected whole and remembered (line number, reason; the
  * first RTBH_MAX_ISSUES in full, all of them counted). H starts a run, R/N/F
  * add results, G adds histogram buckets to the R record that announced them
- * (hist=N; G records are not numbered, and a run is complete only when every
- * announced histogram is whole), E ends it.
+ * (hist=N; G records are not numbered: they must follow their R record, with
+ * no other record line between, and a run is complete only when every
+ * announced histogram is whole and consistent with its result), E ends it.
  *
  * When a run is complete (docs/records.md, "Completeness"): a header with
  * `seq=1` numbers its results: each R/N/F carries `seq=K` (1..count) and
@@ -76,7 +77,9 @@ struct record_parser {
     struct run_check *check;
     int skipping; /* 1: after an invalid header (silently); 2: after a record of another run */
     char *human_id, *human_desc;
-    char *prev; /* the previous record line, for repeated lines */
+    size_t g_after; /* 1 + the open run's metric whose R or G record was the last record
+                       line (G records must follow their R), or 0 */
+    char *prev;     /* the previous record line, for repeated lines */
     size_t prev_len;
 };
 

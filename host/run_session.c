@@ -50,7 +50,13 @@ static void start_run(struct run_session *session, struct run *r)
     /* what the run says while it is stored piece by piece: if rtbench is
      * killed, it stays (`list` and `show` tell a dead pid from a live one) */
     free(r->status_detail);
-    r->status_detail = xasprintf("running: rtbench pid %ld on %s", (long)getpid(), host_name());
+    unsigned long long start; /* with the pid: a reused pid is not this rtbench */
+    int rtb;
+    if (proc_identity((long)getpid(), &start, &rtb) == 0)
+        r->status_detail = xasprintf("running: rtbench pid %ld start %llu on %s", (long)getpid(),
+                                     start, host_name());
+    else
+        r->status_detail = xasprintf("running: rtbench pid %ld on %s", (long)getpid(), host_name());
     if (db_run_begin(session->db, r, session->err, sizeof session->err) != 0) {
         run_session_clear_progress(session);
         fprintf(stderr, "rtbench run: cannot store the run: %s\n", term(session->err));
@@ -155,8 +161,10 @@ void run_session_finish_run(struct run_session *session, struct run *r)
     else if (r->id > 0)
         report_partial(session, r);
     else
-        fprintf(stderr, "rtbench run: run NOT stored (%zu metrics, %s%s%s)\n", r->n_m, st,
-                *d ? ": " : "", term(d));
+        fprintf(stderr,
+                "rtbench run: run NOT stored: %s holds nothing of it (%zu metrics received, "
+                "not kept)\n",
+                term(session->db_path), r->n_m);
     session->store_broken = 0;
 }
 

@@ -4,12 +4,12 @@
  * stderr and a table per run on stdout (cmd_run.c sets it up and ends it).
  *
  * Each run is stored as soon as its header arrives (status 'incomplete',
- * detail "running: rtbench pid P on HOST", so that a run left behind by a
- * killed rtbench says so) and each result is committed as it arrives, so a
- * hang, a crash or a Ctrl-C loses nothing already measured. What is said
- * about storage is what is stored: the first failure to store is one error
- * line, nothing more of that run is attempted, and at its end the database
- * is asked what it holds of the run, which is what is reported.
+ * detail "running: rtbench pid P start S on HOST", S its start time, so
+ * that a run left behind by a killed rtbench says so even when P is reused) and each result is
+ * committed as it arrives, so a hang, a crash or a Ctrl-C loses nothing already measured. What is
+ * said about storage is what is stored: the first failure to store is one error line, nothing more
+ * of that run is attempted, and at its end the database is asked what it holds of the run, which is
+ * what is reported.
  */
 #ifndef RTBH_RUN_SESSION_H
 #define RTBH_RUN_SESSION_H

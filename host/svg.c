@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "term.h"
+
 #define DEFAULT_W 860
 #define DEFAULT_H 520
 #define MARGIN_L 78
@@ -24,7 +26,7 @@ const char *svg_palette(size_t i)
 
 void svg_text(FILE *out, const char *s)
 {
-    for (; s && *s; s++) {
+    for (size_t n = s ? strlen(s) : 0; n; s++, n--) {
         switch (*s) {
         case '&':
             fputs("&amp;", out);
@@ -42,8 +44,21 @@ void svg_text(FILE *out, const char *s)
             fputs("&apos;", out);
             break;
         default:
-            if ((unsigned char)*s >= 0x20 && *s != 0x7f)
+            if ((unsigned char)*s >= 0x80) {
+                /* as term() writes it (a file is read with cat too, and an XML
+                 * reader would decode &#x202e;): a bidi control, C1 or bad
+                 * UTF-8 as the text \xHH */
+                size_t u = term_utf8_printable(s, n);
+                if (u) {
+                    fwrite(s, 1, u, out);
+                    s += u - 1;
+                    n -= u - 1;
+                } else {
+                    fprintf(out, "\\x%02x", (unsigned char)*s);
+                }
+            } else if ((unsigned char)*s >= 0x20 && *s != 0x7f) {
                 fputc(*s, out);
+            }
             break;
         }
     }

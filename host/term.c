@@ -7,8 +7,17 @@
 
 #include "util.h"
 
-/* Length of the valid UTF-8 sequence of a printable code point (>= U+00A0)
- * at S (N bytes left), or 0. */
+/* A code point that reorders or breaks what follows it on a terminal: the
+ * bidirectional controls (ALM, LRM, RLM, LRE..RLO, LRI..PDI) and the line
+ * and paragraph separators. */
+static int reorders(unsigned long cp)
+{
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Length of the valid UTF-8 sequence of a printable code point (>= U+00A0,
+ * not one that reorders text) at S (N bytes left), or 0. */
 static size_t utf8_printable(const unsigned char *s, size_t n)
 {
     size_t len = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
@@ -24,9 +33,15 @@ static size_t utf8_printable(const unsigned char *s, size_t n)
         cp = (cp << 6) | (s[i] & 0x3fu);
     }
     static const unsigned long min[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp < 0xa0)
+    if (cp < min[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp < 0xa0 ||
+        reorders(cp))
         return 0;
     return len;
+}
+
+size_t term_utf8_printable(const char *s, size_t n)
+{
+    return n ? utf8_printable((const unsigned char *)s, n) : 0;
 }
 
 /* Escapes LEN bytes of S into OUT (CAP bytes, NUL included); the length written. */

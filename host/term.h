@@ -24,4 +24,8 @@ const char *term(const char *s);
 /* The first LEN bytes of S escaped, as term(). */
 const char *term_n(const char *s, size_t len);
 
+/* The length of the valid UTF-8 sequence of a printable code point at S
+ * (N bytes left) that term() keeps as it is, or 0 (then it escapes the byte). */
+size_t term_utf8_printable(const char *s, size_t n);
+
 #endif /* RTBH_TERM_H */

@@ -140,6 +140,25 @@ const char *host_name(void)
     return name;
 }
 
+int proc_identity(long pid, unsigned long long *start, int *is_rtbench)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    /* "PID (COMM) STATE ...": COMM may hold blanks and ')', so from the last ')' */
+    char *open = strchr(buf, '('), *close = strrchr(buf, ')'), *p = close;
+    if (!open || !close || close < open)
+        return -1;
+    *is_rtbench = close - open - 1 >= 7 && memcmp(open + 1, "rtbench", 7) == 0;
+    for (int field = 2; p && field < 22; field++) /* from field 2 (COMM) to 22 */
+        p = strchr(p + 1, ' ');
+    return p && sscanf(p, " %llu", start) == 1 ? 0 : -1;
+}
+
 int parse_u64(const char *s, uint64_t *out)
 {
     if (!s || *s < '0' || *s > '9')

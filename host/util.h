@@ -36,6 +36,10 @@ void iso_now(char *buf, size_t len);
 
 /* Host name of this machine ("unknown" if it cannot be read). */
 const char *host_name(void);
+/* Who process PID is now (Linux /proc/PID/stat): its start time in clock
+ * ticks after boot (a reused PID has another) and whether its name starts
+ * "rtbench". 0, or -1 when there is no such process (or no /proc). */
+int proc_identity(long pid, unsigned long long *start, int *is_rtbench);
 
 /* Strict unsigned decimal parse of the whole string; 0 or -1. */
 int parse_u64(const char *s, uint64_t *out);
