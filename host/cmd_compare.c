@@ -1,10 +1,12 @@
 /*
  * rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns|model-cycles]
  *                 [--stat mean|p50|p99|min|max] [--format NAME] [--db PATH]
+ *                 [--summary [--baseline RUN]]
  *
  * Runs side by side, one row per metric, one column per run, plus the ratio
  * of each run to the first. Flags (within each run and across the runs) are
- * applied before printing and shown in every format.
+ * applied before printing and shown in every format. With --summary, the
+ * scorecard of the same figures (scorecard.h) in place of the table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "db.h"
 #include "flags.h"
 #include "idmap.h"
+#include "scorecard.h"
 #include "term.h"
 #include "util.h"
 #include "writer.h"
@@ -28,16 +31,19 @@ static const char *row_id(const void *ctx, size_t i)
 }
 
 static const struct option compare_options[] = {
-    {"metrics", required_argument, NULL, 'M'}, {"unit", required_argument, NULL, 'U'},
-    {"stat", required_argument, NULL, 'S'},    {"format", required_argument, NULL, 'F'},
-    {"db", required_argument, NULL, 'D'},      {NULL, 0, NULL, 0},
+    {"metrics", required_argument, NULL, 'M'},  {"unit", required_argument, NULL, 'U'},
+    {"stat", required_argument, NULL, 'S'},     {"format", required_argument, NULL, 'F'},
+    {"db", required_argument, NULL, 'D'},       {"summary", no_argument, NULL, 'Y'},
+    {"baseline", required_argument, NULL, 'B'}, {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command compare_command = {
     CMD,
     "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns|model-cycles]\n"
     "                       [--stat mean|p50|p99|min|max] [--format NAME]\n"
-    "                       [--db PATH]\n"
+    "                       [--db PATH] [--summary [--baseline RUN]]\n"
+    "--summary prints the scorecard of the runs against the baseline (default the\n"
+    "first run) in place of the table.\n"
     "RUN is a run id, a label (its newest run) or latest.\n",
     compare_options,
     "",
@@ -47,6 +53,8 @@ static const struct cli_command compare_command = {
 
 struct compare_options {
     const char *metrics, *db_path;
+    const char *baseline; /* --baseline RUN, or NULL: the first run */
+    int summary;
     enum figure_unit unit;
     enum figure_stat stat;
     const struct writer *writer;
@@ -73,6 +81,14 @@ static int compare_option(void *ctx, int id, const char *v)
         break;
     case 'F':
         return cli_writer_option(CMD, v, DOC_COMPARISON, &o->writer);
+    case 'Y':
+        o->summary = 1;
+        break;
+    case 'B':
+        if (!*v)
+            return cli_usage_err(CMD, "--baseline needs a run (an id, a label or latest)", NULL);
+        o->baseline = v;
+        break;
     default: /* 'D' */
         o->db_path = v;
         break;
@@ -185,34 +201,95 @@ void comparison_free_rows(struct comparison *t)
     free_rows(t);
 }
 
-/* Loads the runs, flags them and writes the comparison. 0 or 2. */
+/* The index of run B among the N runs, or N after a one-line error. */
+static size_t baseline_index(struct run **runs, size_t n, const struct run *b, const char *ref)
+{
+    for (size_t j = 0; j < n; j++)
+        if (runs[j]->id == b->id)
+            return j;
+    fprintf(stderr, "rtbench compare: --baseline %s (run #%lld) is not one of the compared runs\n",
+            term(ref), (long long)b->id);
+    return n;
+}
+
+/* The document: the table, or with --summary the scorecard. */
+static int write_document(const struct compare_options *o, const struct comparison *t,
+                          size_t baseline)
+{
+    if (!o->summary)
+        return cli_write_done(CMD, o->writer->comparison(stdout, t));
+    struct scorecard s;
+    scorecard_build(&s, t, baseline);
+    int rc = cli_write_done(CMD, o->writer->summary(stdout, &s));
+    scorecard_free(&s);
+    return rc;
+}
+
+/* The loaded runs of T flagged and compared; 0 or 2. */
+static int compare_loaded(const struct compare_options *o, struct comparison *t,
+                          const struct cli_globs *globs, size_t baseline)
+{
+    int rc = 2;
+    for (size_t i = 0; i < t->n_runs; i++)
+        cli_warn_incomplete(CMD, NULL, t->runs[i]);
+    flags_apply_compare(t->runs, t->n_runs);
+    if (comparison_build(t, o->stat, globs) == 0)
+        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
+                o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
+    else
+        rc = write_document(o, t, baseline);
+    comparison_free_rows(t);
+    return rc;
+}
+
+/* Loads the runs (and the --baseline run after them) and compares them. 0 or 2. */
 static int compare_runs(const struct compare_options *o, char *const *refs, size_t n_refs,
                         const struct cli_globs *globs)
 {
     struct comparison t = {.unit = o->unit};
-    int rc = 2;
-    if (cli_load_runs(CMD, o->db_path, refs, n_refs, NULL, &t.runs) != 0)
+    size_t n_load = n_refs + (o->baseline != NULL), baseline = 0;
+    char **all = xcalloc(n_load, sizeof *all);
+    const char **roles = xcalloc(n_load, sizeof *roles);
+    for (size_t i = 0; i < n_load; i++) {
+        all[i] = i < n_refs ? refs[i] : (char *)o->baseline;
+        roles[i] = i < n_refs ? "run" : "--baseline";
+    }
+    int rc = cli_load_runs(CMD, o->db_path, all, n_load, roles, &t.runs);
+    free(all);
+    free(roles);
+    if (rc != 0)
         return 2;
     t.n_runs = n_refs;
-    for (size_t i = 0; i < t.n_runs; i++)
-        cli_warn_incomplete(CMD, NULL, t.runs[i]);
-    flags_apply_compare(t.runs, t.n_runs);
-    if (comparison_build(&t, o->stat, globs) == 0) {
-        fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
-                o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
-    } else {
-        rc = cli_write_done(CMD, o->writer->comparison(stdout, &t));
-    }
-    comparison_free_rows(&t);
-    runs_free(t.runs, t.n_runs);
+    if (o->baseline)
+        baseline = baseline_index(t.runs, n_refs, t.runs[n_refs], o->baseline);
+    rc = baseline < n_refs ? compare_loaded(o, &t, globs, baseline) : 2;
+    runs_free(t.runs, n_load);
     return rc;
+}
+
+/* --summary and --baseline together and in a format that writes a scorecard;
+ * CLI_GO or 2 after a one-line error. */
+static int check_summary(const struct compare_options *o)
+{
+    char names[128];
+    if (o->baseline && !o->summary)
+        return cli_usage_err(CMD, "--baseline is the scorecard's: give --summary with it", NULL);
+    if (o->summary && !o->writer->summary) {
+        writer_names(DOC_SUMMARY, names, sizeof names);
+        fprintf(stderr, "rtbench compare: --summary is written as %s, not --format %s\n", names,
+                o->writer->name);
+        return 2;
+    }
+    return CLI_GO;
 }
 
 int cmd_compare(int argc, char **argv)
 {
-    struct compare_options o = {NULL, NULL, UNIT_NATIVE, STAT_AUTO, writers[0]};
+    struct compare_options o = {NULL, NULL, NULL, 0, UNIT_NATIVE, STAT_AUTO, writers[0]};
     int first;
     int rc = cli_parse(&compare_command, argc, argv, compare_option, &o, &first);
+    if (rc == CLI_GO)
+        rc = check_summary(&o);
     if (rc != CLI_GO)
         return rc;
     if (first == argc)

@@ -45,6 +45,8 @@ struct comparison {
     const char **col_stat; /* comparison_prepare(): each column's statistic (owned), or NULL */
 };
 
+struct scorecard; /* scorecard.h */
+
 struct writer {
     const char *name;  /* --format NAME */
     const char *alias; /* another name accepted for it, or NULL */
@@ -53,13 +55,14 @@ struct writer {
     int (*run)(FILE *out, const struct run *r);                       /* show */
     int (*comparison)(FILE *out, const struct comparison *t);         /* compare */
     int (*check)(FILE *out, const struct check_report *c);            /* check */
+    int (*summary)(FILE *out, const struct scorecard *s);             /* compare --summary */
 };
 
 /* The table (writers.c): NULL-terminated; the first is the default. */
 extern const struct writer *const writers[];
 
 /* Which document a command writes. */
-enum document { DOC_LIST, DOC_RUN, DOC_COMPARISON, DOC_CHECK };
+enum document { DOC_LIST, DOC_RUN, DOC_COMPARISON, DOC_CHECK, DOC_SUMMARY };
 
 /* The writer called NAME (or by its alias) that writes DOC; NULL with
  * "--format must be NAMES, not 'NAME'" (NAMES: those that write DOC) in err. */

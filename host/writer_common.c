@@ -21,6 +21,8 @@ static int writes(const struct writer *w, enum document doc)
         return w->run != NULL;
     case DOC_COMPARISON:
         return w->comparison != NULL;
+    case DOC_SUMMARY:
+        return w->summary != NULL;
     default:
         return w->check != NULL;
     }

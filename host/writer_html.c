@@ -443,4 +443,4 @@ int html_report_write(FILE *out, const struct comparison *t)
     return ferror(out) ? -1 : 0;
 }
 
-const struct writer writer_html = {"html", NULL, NULL, NULL, html_report_write, NULL};
+const struct writer writer_html = {"html", NULL, NULL, NULL, html_report_write, NULL, NULL};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flags.h"
+#include "scorecard.h"
 #include "writer.h"
 
 /* Prints DOC (then deletes it). */
@@ -100,6 +101,50 @@ static int json_comparison(FILE *out, const struct comparison *t)
         cJSON_AddItemToArray(rows, row);
     }
     return print_json(out, rows);
+}
+
+/* A score: {"family", "gmean", "gsd", "metrics", "na", "flagged"}. */
+static cJSON *json_score(const struct scorecard *s, size_t f, size_t j)
+{
+    const struct score *sc = scorecard_score(s, f, j);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "family", scorecard_family(s, f));
+    if (sc->covered) {
+        cJSON_AddNumberToObject(o, "gmean", round_to(sc->gmean, 1e6));
+        cJSON_AddNumberToObject(o, "gsd", round_to(sc->gsd, 1e6));
+    } else {
+        cJSON_AddNullToObject(o, "gmean");
+        cJSON_AddNullToObject(o, "gsd");
+    }
+    cJSON_AddNumberToObject(o, "metrics", (double)sc->covered);
+    cJSON_AddNumberToObject(o, "na", (double)sc->na);
+    cJSON_AddNumberToObject(o, "flagged", (double)sc->flagged);
+    return o;
+}
+
+/* The scorecard: {"baseline", "stat", "unit", "direction", "runs": [{run's
+ * identity, "unit", "comparable", "scores": [overall first, then families]}]}. */
+static int json_summary(FILE *out, const struct scorecard *s)
+{
+    const struct comparison *t = s->t;
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddItemToObject(doc, "baseline", run_identity(t->runs[s->baseline]));
+    add_string_or_null(doc, "stat", comparison_column_stat(t, s->baseline));
+    cJSON_AddStringToObject(doc, "unit", s->unit[s->baseline]);
+    cJSON_AddStringToObject(doc, "direction", SCORECARD_DIRECTION);
+    cJSON *runs = cJSON_AddArrayToObject(doc, "runs");
+    for (size_t j = 0; j < t->n_runs; j++) {
+        if (j == s->baseline)
+            continue;
+        cJSON *o = run_identity(t->runs[j]);
+        cJSON_AddStringToObject(o, "unit", s->unit[j]);
+        cJSON_AddBoolToObject(o, "comparable", scorecard_comparable(s, j));
+        cJSON *scores = cJSON_AddArrayToObject(o, "scores");
+        for (size_t k = 0; scorecard_comparable(s, j) && k <= s->n_fam; k++)
+            cJSON_AddItemToArray(scores, json_score(s, k == 0 ? s->n_fam : k - 1, j));
+        cJSON_AddItemToArray(runs, o);
+    }
+    return print_json(out, doc);
 }
 
 static int json_list(FILE *out, const struct run_summary *runs, size_t n)
@@ -253,5 +298,5 @@ static int json_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_json = {
-    "json", NULL, json_list, json_run, json_comparison, json_check,
+    "json", NULL, json_list, json_run, json_comparison, json_check, json_summary,
 };

@@ -7,6 +7,7 @@
 
 #include "flags.h"
 #include "term.h"
+#include "scorecard.h"
 #include "writer.h"
 
 /* S for a Markdown table: control characters escaped (term.h), then the
@@ -90,6 +91,50 @@ static int markdown_comparison(FILE *out, const struct comparison *t)
     return ferror(out) ? -1 : 0;
 }
 
+/* The scorecard: one row per run and family (overall first). */
+static int markdown_summary(FILE *out, const struct scorecard *s)
+{
+    const struct comparison *t = s->t;
+    char name[128], title[64];
+    run_display_name(t->runs[s->baseline], name, sizeof name);
+    comparison_column_title(t, s->baseline, title, sizeof title);
+    fputs("Scorecard against the baseline ", out);
+    md_escape(out, name);
+    fputs(" (", out);
+    md_escape(out, title);
+    fprintf(out,
+            "): %s.\n\n| run | family | gmean | gsd | metrics | n/a | flagged |\n"
+            "|:---|:---|---:|---:|---:|---:|---:|\n",
+            SCORECARD_DIRECTION);
+    for (size_t j = 0; j < t->n_runs; j++) {
+        if (j == s->baseline)
+            continue;
+        run_display_name(t->runs[j], name, sizeof name);
+        for (size_t k = 0; k <= s->n_fam; k++) {
+            size_t f = k == 0 ? s->n_fam : k - 1; /* overall first */
+            const struct score *sc = scorecard_score(s, f, j);
+            fputs("| ", out);
+            md_escape(out, name);
+            fputs(" | ", out);
+            if (!scorecard_comparable(s, j)) {
+                fputs("cannot compare: its figures are in ", out);
+                md_escape(out, s->unit[j]);
+                fputs(", the baseline's in ", out);
+                md_escape(out, s->unit[s->baseline]);
+                fputs(" | | | | | |\n", out);
+                break;
+            }
+            md_code(out, term(scorecard_family(s, f)));
+            if (sc->covered)
+                fprintf(out, " | %.3f | %.3f", sc->gmean, sc->gsd);
+            else
+                fprintf(out, " | - | -");
+            fprintf(out, " | %zu | %zu | %zu |\n", sc->covered, sc->na, sc->flagged);
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}
+
 static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
 {
     fputs("| id | date | label | source | port | board | kernel | status | metrics |\n"
@@ -155,5 +200,5 @@ static int markdown_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_markdown = {
-    "markdown", "md", markdown_list, NULL, markdown_comparison, markdown_check,
+    "markdown", "md", markdown_list, NULL, markdown_comparison, markdown_check, markdown_summary,
 };

@@ -8,6 +8,7 @@
 #include "flags.h"
 #include "term.h"
 #include "util.h"
+#include "scorecard.h"
 #include "writer.h"
 #include "writer_text.h"
 
@@ -222,6 +223,49 @@ static int text_comparison(FILE *out, const struct comparison *t)
     return ferror(out) ? -1 : 0;
 }
 
+/* The scorecard: one line per run and family (overall first). */
+static int text_summary(FILE *out, const struct scorecard *s)
+{
+    const struct comparison *t = s->t;
+    char name[128], title[64];
+    size_t nw = strlen("run"), fw = strlen("family");
+    for (size_t j = 0; j < t->n_runs; j++) {
+        run_display_name(t->runs[j], name, sizeof name);
+        if (strlen(term(name)) > nw)
+            nw = strlen(term(name));
+    }
+    for (size_t f = 0; f < s->n_fam; f++)
+        if (strlen(term(scorecard_family(s, f))) > fw)
+            fw = strlen(term(scorecard_family(s, f)));
+    run_display_name(t->runs[s->baseline], name, sizeof name);
+    comparison_column_title(t, s->baseline, title, sizeof title);
+    fprintf(out, "scorecard against the baseline %s (%s)\n  %s\n", term(name), title,
+            SCORECARD_DIRECTION);
+    fprintf(out, "%-*s  %-*s  %7s  %7s  %7s  %5s  %7s\n", (int)nw, "run", (int)fw, "family",
+            "gmean", "gsd", "metrics", "n/a", "flagged");
+    for (size_t j = 0; j < t->n_runs; j++) {
+        if (j == s->baseline)
+            continue;
+        run_display_name(t->runs[j], name, sizeof name);
+        if (!scorecard_comparable(s, j)) {
+            fprintf(out, "%-*s  cannot compare: its figures are in %s, the baseline's in %s\n",
+                    (int)nw, term(name), term(s->unit[j]), term(s->unit[s->baseline]));
+            continue;
+        }
+        for (size_t k = 0; k <= s->n_fam; k++) {
+            size_t f = k == 0 ? s->n_fam : k - 1; /* overall first */
+            const struct score *sc = scorecard_score(s, f, j);
+            fprintf(out, "%-*s  %-*s", (int)nw, term(name), (int)fw, term(scorecard_family(s, f)));
+            if (sc->covered)
+                fprintf(out, "  %7.3f  %7.3f", sc->gmean, sc->gsd);
+            else
+                fprintf(out, "  %7s  %7s", "-", "-");
+            fprintf(out, "  %7zu  %5zu  %7zu\n", sc->covered, sc->na, sc->flagged);
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}
+
 #define HIST_BAR 50  /* characters of the longest bar */
 #define HIST_ROWS 64 /* at most this many rows: neighbouring buckets are summed */
 
@@ -382,5 +426,5 @@ static int text_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_text = {
-    "text", NULL, text_list, text_run, text_comparison, text_check,
+    "text", NULL, text_list, text_run, text_comparison, text_check, text_summary,
 };

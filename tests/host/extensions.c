@@ -128,7 +128,7 @@ static int tsv_check(FILE *out, const struct check_report *c)
 }
 
 static const struct writer writer_tsv = {
-    "tsv", NULL, tsv_list, tsv_run, tsv_comparison, tsv_check,
+    "tsv", NULL, tsv_list, tsv_run, tsv_comparison, tsv_check, NULL,
 };
 
 /* ---- the tables: the product's, plus one line each ---- */
