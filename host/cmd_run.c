@@ -385,7 +385,7 @@ static char *image_label(const char *label, const char *name, const char *board,
 {
     if (!label || n == 1)
         return xstrdup(label);
-    const char *base = strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf;
+    const char *base = path_base(elf);
     size_t bl = strlen(base);
     if (bl > 4 && strcmp(base + bl - 4, ".elf") == 0)
         bl -= 4;
@@ -417,7 +417,7 @@ static int run_image(struct run_options *o, sqlite3 *db, const char *db_path, co
     strv_push(&target.extra_hdr, &n, xstrdup("kernel_tree"));
     strv_push(&target.extra_hdr, &n, xstrdup(k->tree_arg));
     strv_push(&target.extra_hdr, &n, xstrdup("image"));
-    strv_push(&target.extra_hdr, &n, xstrdup(strrchr(elf, '/') ? strrchr(elf, '/') + 1 : elf));
+    strv_push(&target.extra_hdr, &n, xstrdup(path_base(elf)));
     char *label = image_label(o->label, name, board, elf, k->n);
     int rc = run_target(o, db, db_path, label, &target, NULL);
     free(label);
@@ -436,12 +436,8 @@ static int run_kernel(struct run_options *o, sqlite3 *db, const char *db_path)
         fprintf(stderr, "rtbench run: --target qemu: needs a board (qemu:mps2-an385)\n");
         return 2;
     }
-    if (o->target.flash || o->target.reset) { /* as target_resolve says it */
-        fprintf(stderr, "rtbench run: %s applies to serial: targets only, not '%s'\n",
-                o->target.flash ? "--flash" : "--reset", term(o->target_spec));
-        return 2;
-    }
-    if (target_kernel_build(o->kernel, board, &o->target, &k, err, sizeof err) != 0) {
+    if (target_check_serial_options(o->target_spec, &o->target, err, sizeof err) != 0 ||
+        target_kernel_build(o->kernel, board, &o->target, &k, err, sizeof err) != 0) {
         fprintf(stderr, "rtbench run: %s\n", term(err));
         return 2;
     }

@@ -44,6 +44,15 @@ char **target_split_words(const char *s, size_t *n)
     return v;
 }
 
+int target_check_serial_options(const char *spec, const struct target_options *opt, char *err,
+                                size_t errlen)
+{
+    if (strncmp(spec, "serial:", 7) == 0 || (!opt->flash && !opt->reset))
+        return 0;
+    return errf(err, errlen, "%s applies to serial: targets only, not '%s'",
+                opt->flash ? "--flash" : "--reset", spec);
+}
+
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
                    char *err, size_t errlen)
 {
@@ -53,9 +62,8 @@ int target_resolve(const char *spec, const struct target_options *opt, struct ta
     size_t n = 0;
     if (strncmp(spec, "serial:", 7) == 0)
         return target_serial_resolve(spec + 7, opt, out, err, errlen);
-    if (opt->flash || opt->reset)
-        return errf(err, errlen, "%s applies to serial: targets only, not '%s'",
-                    opt->flash ? "--flash" : "--reset", spec);
+    if (target_check_serial_options(spec, opt, err, errlen) != 0)
+        return -1;
     if (strcmp(spec, "host") == 0) {
         char dir[PATH_MAX];
         if (self_dir(dir, sizeof dir) != 0)

@@ -56,6 +56,10 @@ struct target_options {
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
                    char *err, size_t errlen);
 void target_cmd_free(struct target_cmd *c);
+/* --flash and --reset belong to serial: targets: 0 when OPT has neither or
+ * SPEC is serial:, else -1 with the one-line message. */
+int target_check_serial_options(const char *spec, const struct target_options *opt, char *err,
+                                size_t errlen);
 
 /* serial:DEVICE[@BAUD] (target_serial.c): SPEC is the text after "serial:";
  * the options other than flash and reset are refused (a board alone has no

@@ -270,7 +270,7 @@ static int untar(const char *archive, const char *tmp, char *err, size_t errlen)
 static int unpack(const char *archive, const struct stat *st, const char *ext, const char *src,
                   char *tree, char *err, size_t errlen)
 {
-    const char *base = strrchr(archive, '/') ? strrchr(archive, '/') + 1 : archive;
+    const char *base = path_base(archive);
     int bl = (int)(strlen(base) - strlen(ext));
     char *dest = xasprintf("%s/%.*s", src, bl, base), *stamp = stamp_of(archive, st);
     char *tmp = xasprintf("%s/.%.*s.unpacking", src, bl, base), *sp = xasprintf("%s/" STAMP, tmp);

@@ -280,10 +280,10 @@ static void qemu_command(struct target_cmd *out, char *qemu, const char *board, 
      * after (the counter's rounding, where a tick lands), so the same image
      * must see the same line from any checkout. */
     strv_push(&out->argv, &n, xstrdup("-kernel"));
-    char *slash = strrchr(elf, '/');
-    if (slash) {
-        out->cwd = slash == elf ? xstrdup("/") : xasprintf("%.*s", (int)(slash - elf), elf);
-        strv_push(&out->argv, &n, xstrdup(slash + 1));
+    const char *base = path_base(elf);
+    if (base != elf) {
+        out->cwd = base == elf + 1 ? xstrdup("/") : xstrndup(elf, (size_t)(base - 1 - elf));
+        strv_push(&out->argv, &n, xstrdup(base));
         free(elf);
     } else {
         strv_push(&out->argv, &n, elf);

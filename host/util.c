@@ -60,6 +60,12 @@ char *xstrdup(const char *s)
     return xstrndup(s, strlen(s));
 }
 
+const char *path_base(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
     char *p = xmalloc(n + 1);

@@ -21,6 +21,8 @@ void *xgrow(void *p, size_t n, size_t size);
 char *xstrdup(const char *s); /* NULL stays NULL */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The file name of PATH: what follows its last '/' (PATH itself without one). */
+const char *path_base(const char *path);
 /* Appends S (owned from then on) to the NULL-terminated vector *V of *N
  * strings, growing it. */
 void strv_push(char ***v, size_t *n, char *s);
