@@ -1,5 +1,5 @@
 /*
- * rtbench host - artifact flags (see flags.h; the rules are written down in
+ * rtbench host - artifact flags (see artifact.h; the rules are written down in
  * docs/cli.md, section "Flags").
  */
 #include "artifact.h"

@@ -81,7 +81,7 @@ void cycle_outcome_free(struct cycle_outcome *o);
 int cycle_outcome_apply(const struct cycle_outcome *o, const struct cycle_spec *spec,
                         struct run *plain, char *err, size_t errlen);
 
-/* ---- running it (run_cycle.c) ---- */
+/* ---- running it (cycle_run.c) ---- */
 
 struct target_cmd;
 struct target_options;

@@ -12,7 +12,7 @@
 
 enum figure_stat { STAT_AUTO = 0, STAT_MEAN, STAT_P50, STAT_P99, STAT_MIN, STAT_MAX };
 /* The run's own unit, nanoseconds, or the cycle model's estimate stored beside
- * the run's figures (UNIT_MODEL_CYCLES, model.h). */
+ * the run's figures (UNIT_MODEL_CYCLES, run.h). */
 enum figure_unit { UNIT_NATIVE = 0, UNIT_NS, UNIT_MODEL };
 
 int figure_parse_stat(const char *s, enum figure_stat *out); /* 0 or -1 */

@@ -1,5 +1,5 @@
 /*
- * rtbench host - helpers on the in-memory run (model.h).
+ * rtbench host - helpers on the in-memory run (run.h).
  */
 #include "run.h"
 

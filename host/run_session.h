@@ -1,7 +1,7 @@
 /*
  * rtbench host - one `rtbench run` while its target runs: the target's
  * output (target_run) into the record parser and the database, progress on
- * stderr and a table per run on stdout (cmd_run.c sets it up and ends it).
+ * stderr and a table per run on stdout (cmd/run.c sets it up and ends it).
  *
  * Each run is stored as soon as its header arrives (status 'incomplete',
  * detail "running: rtbench pid P start S on HOST", S its start time, so

@@ -30,7 +30,7 @@ struct point {
     struct record_parser parser;
     char target_error[160]; /* the target's "rtbench: error: ..." line, if any */
     int started, resolved, stored;
-    int output_done; /* its run has ended with its end record (target.h: linger) */
+    int output_done; /* its run has ended with its end record (target/target.h: linger) */
 };
 
 struct sweep {

@@ -1,8 +1,8 @@
 /*
  * rtbench host - `rtbench sweep`: the grid of message-throughput points
- * (msgq_point.h) run from one image, each point its own target process,
- * stored as one run whose metrics are the points (cmd_sweep.c: options and
- * outputs; sweep_run.c: running and storing).
+ * (sweep_point.h) run from one image, each point its own target process,
+ * stored as one run whose metrics are the points (cmd/sweep.c: options and
+ * outputs; sweep.c: running and storing).
  */
 #ifndef RTBH_SWEEP_H
 #define RTBH_SWEEP_H

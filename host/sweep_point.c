@@ -1,5 +1,5 @@
 /*
- * rtbench host - the ids of the message-throughput points (msgq_point.h).
+ * rtbench host - the ids of the message-throughput points (sweep_point.h).
  */
 #include "sweep_point.h"
 

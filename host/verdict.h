@@ -1,6 +1,6 @@
 /*
  * rtbench host - the verdicts of `rtbench check` (the regression gate),
- * computed into a report that a writer then prints (writer.h).
+ * computed into a report that a writer then prints (out/writer.h).
  *
  * Per metric (of the baseline in its order, then those only the candidate
  * has): the median where both runs have percentiles, else the mean, in the

@@ -8,7 +8,7 @@
  * 2 on bad usage or an unreadable database. Flagged figures (either side)
  * are listed apart and never counted; metrics present on one side only are
  * listed; incomplete runs are warned about. --junit FILE writes the same
- * verdicts as JUnit XML for CI (writer_junit.c).
+ * verdicts as JUnit XML for CI (out/junit.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +94,7 @@ static int selected(const void *globs, const char *id)
 
 static int junit_write(FILE *f, const void *rep)
 {
-    extern const struct writer writer_junit; /* writer_junit.c */
+    extern const struct writer writer_junit; /* out/junit.c */
     return writer_junit.check(f, rep);
 }
 

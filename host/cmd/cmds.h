@@ -11,16 +11,16 @@
 
 #include "figure.h"
 
-int cmd_run(int argc, char **argv);     /* cmd_run.c */
-int cmd_list(int argc, char **argv);    /* cmd_list.c */
-int cmd_show(int argc, char **argv);    /* cmd_show.c */
-int cmd_import(int argc, char **argv);  /* cmd_import.c */
-int cmd_compare(int argc, char **argv); /* cmd_compare.c */
-int cmd_check(int argc, char **argv);   /* cmd_check.c */
-int cmd_sweep(int argc, char **argv);   /* cmd_sweep.c */
-int cmd_report(int argc, char **argv);  /* cmd_report.c */
+int cmd_run(int argc, char **argv);     /* cmd/run.c */
+int cmd_list(int argc, char **argv);    /* cmd/list.c */
+int cmd_show(int argc, char **argv);    /* cmd/show.c */
+int cmd_import(int argc, char **argv);  /* cmd/import.c */
+int cmd_compare(int argc, char **argv); /* cmd/compare.c */
+int cmd_check(int argc, char **argv);   /* cmd/check.c */
+int cmd_sweep(int argc, char **argv);   /* cmd/sweep.c */
+int cmd_report(int argc, char **argv);  /* cmd/report.c */
 
-/* Shared by compare and report (cmd_compare.c): the rows of T (its runs set,
+/* Shared by compare and report (cmd/compare.c): the rows of T (its runs set,
  * flags applied) selected by GLOBS (none: every metric) and their cells in
  * STAT and T's unit; the number of rows (0: nothing selected). Free the rows
  * with comparison_free_rows (the runs stay T's caller's). */

@@ -1,7 +1,7 @@
 /*
  * rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--db PATH]
  *
- * One self-contained HTML page of the runs (writer_html.c): their headers
+ * One self-contained HTML page of the runs (out/html.c): their headers
  * side by side, a grouped bar chart per family, distributions, sweeps and
  * the sortable comparison table, with the flags of `compare` applied. The
  * page is written to a temporary file beside FILE and renamed into place,

@@ -5,9 +5,9 @@
  *
  * The message-throughput family over a grid of points, from one image: each
  * point is its own target process given its point on its command line
- * (sweep_run.c), the whole grid one stored run whose metrics are the points
+ * (sweep.c), the whole grid one stored run whose metrics are the points
  * (msgq.<style>.c<consumers>.s<size>); then a table of B/s on stdout, and
- * the zbus-style CSV and the plot when asked for (sweep_out.h).
+ * the zbus-style CSV and the plot when asked for (out/sweep_out.h).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * rtbench host - reading a log through the importer table (importer.h).
+ * rtbench host - reading a log through the importer table (import/importer.h).
  */
 #include "import/importer.h"
 

@@ -1,10 +1,10 @@
 /*
  * rtbench host - importers: the input formats of `rtbench import`, one file
- * each (importer_<name>.c), listed in one table (importers.c).
+ * each (import/<name>.c), listed in one table (import/importers.c).
  *
  * An importer reads a log line by line (it never sees the whole file):
  * open() makes its state, feed() takes each line as it is read, finish()
- * hands over the runs found, in the model every importer shares (model.h:
+ * hands over the runs found, in the model every importer shares (run.h:
  * struct run, as the rtbench record parser makes them), close() frees the
  * state. detect() says whether one line shows the format: with --format
  * auto, every importer reads the file side by side and the first in table
@@ -14,13 +14,13 @@
  * reader does (lines.h): LF, CRLF or CR-only line ends, and a line longer
  * than RTBH_LINE_MAX is never handed to an importer (it is an issue of its
  * own, with its number). An importer keeps its issues in a struct
- * issue_list (model.h: the first RTBH_MAX_ISSUES in full, the rest counted)
+ * issue_list (run.h: the first RTBH_MAX_ISSUES in full, the rest counted)
  * and at most RTBH_MAX_METRICS metrics per run, so that its memory stays
  * bounded by a constant plus the valid data, and its work per line linear
  * in the line's length (docs/reliability.md).
  *
- * A new input format = importer_<name>.c defining a `const struct importer`
- * + its line in importers.c (and a test in tests/host).
+ * A new input format = import/<name>.c defining a `const struct importer`
+ * + its line in import/importers.c (and a test in tests/host).
  */
 #ifndef RTBH_IMPORTER_H
 #define RTBH_IMPORTER_H
@@ -60,7 +60,7 @@ struct importer {
     void (*close)(void *state);
 };
 
-/* The table (importers.c): NULL-terminated, in the order of detection. */
+/* The table (import/importers.c): NULL-terminated, in the order of detection. */
 extern const struct importer *const importers[];
 
 /* The importer called NAME, or NULL. */

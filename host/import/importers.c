@@ -1,5 +1,5 @@
 /*
- * rtbench host - the importer table (importer.h): every input format of
+ * rtbench host - the importer table (import/importer.h): every input format of
  * `rtbench import`, in the order auto-detection tries them (an rtbench
  * record anywhere in a log wins: its human lines also look like Zephyr's).
  *
@@ -8,11 +8,11 @@
  */
 #include "import/importer.h"
 
-extern const struct importer importer_rtbench;    /* importer_rtbench.c */
-extern const struct importer importer_zephyr;     /* importer_zephyr.c */
-extern const struct importer importer_zbus;       /* importer_zbus.c */
-extern const struct importer importer_rhealstone; /* importer_rhealstone.c */
-extern const struct importer importer_cyclictest; /* importer_cyclictest.c */
+extern const struct importer importer_rtbench;    /* import/rtbench.c */
+extern const struct importer importer_zephyr;     /* import/zephyr.c */
+extern const struct importer importer_zbus;       /* import/zbus.c */
+extern const struct importer importer_rhealstone; /* import/rhealstone.c */
+extern const struct importer importer_cyclictest; /* import/cyclictest.c */
 
 const struct importer *const importers[] = {
     &importer_rtbench,    &importer_zephyr,     &importer_zbus,

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the importer of zbus-style CSV (importer.h): the rows Zephyr's
+ * rtbench host - the importer of zbus-style CSV (import/importer.h): the rows Zephyr's
  * zbus benchmark script writes (samples/subsys/zbus/benchmark,
  * benchmark_256KB.robot), one per point:
  *

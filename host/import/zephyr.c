@@ -1,5 +1,5 @@
 /*
- * rtbench host - the importer of Zephyr latency_measure logs (importer_zephyr.h),
+ * rtbench host - the importer of Zephyr latency_measure logs (import/zephyr.h),
  * streaming: one line at a time, a run at the end.
  */
 #include "import/zephyr.h"

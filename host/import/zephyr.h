@@ -37,7 +37,7 @@ int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row);
  * Returns 0 if no row has ns > 0. */
 double zephyr_derive_hz(const uint64_t *cycles, const uint64_t *ns, size_t n, int *consistent);
 
-/* The importer (importer.h): one run per log; result rows after a second
+/* The importer (import/importer.h): one run per log; result rows after a second
  * boot banner, and repeated ids, are ignored and counted in the note. */
 extern const struct importer importer_zephyr;
 

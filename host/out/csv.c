@@ -1,5 +1,5 @@
 /*
- * rtbench host - the CSV writer (writer.h): one header row, then one row per
+ * rtbench host - the CSV writer (out/writer.h): one header row, then one row per
  * item, for spreadsheets and scripts.
  */
 #include <stdlib.h>

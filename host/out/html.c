@@ -1,5 +1,5 @@
 /*
- * rtbench host - the HTML report (html.h): one self-contained page. Its
+ * rtbench host - the HTML report (out/html.h): one self-contained page. Its
  * style and its script are inline; nothing is fetched. The unit views (own
  * unit, ns, model-cycles) are switched by radio buttons through CSS alone, so
  * the page works without script and prints the view chosen; the script only

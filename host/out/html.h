@@ -1,8 +1,8 @@
 /*
  * rtbench host - the HTML report (`rtbench report`, `compare --format html`):
- * one self-contained page (writer_html.c: the page, its style and script, the
+ * one self-contained page (out/html.c: the page, its style and script, the
  * run headers, the comparison table) with SVG charts drawn here in C
- * (html_charts.c: grouped bars per family, distributions). Nothing in the
+ * (out/html_charts.c: grouped bars per family, distributions). Nothing in the
  * page is fetched from anywhere; every string from a log or a label goes
  * through svg_text (escaped).
  */

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the report's charts (html.h): grouped bars per family and
+ * rtbench host - the report's charts (out/html.h): grouped bars per family and
  * distributions per metric, as inline SVG written here. Geometry is in the
  * viewBox's units; the page scales the charts to its width.
  */

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the JSON writer (writer.h), for CI and scripts. The shapes
+ * rtbench host - the JSON writer (out/writer.h), for CI and scripts. The shapes
  * are documented in docs/cli.md.
  */
 #include <cjson/cJSON.h>

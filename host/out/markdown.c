@@ -1,5 +1,5 @@
 /*
- * rtbench host - the Markdown writer (writer.h): GitHub tables, for pull
+ * rtbench host - the Markdown writer (out/writer.h): GitHub tables, for pull
  * requests and reports.
  */
 #include <stdlib.h>

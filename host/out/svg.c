@@ -1,5 +1,5 @@
 /*
- * rtbench host - the plot of a message-throughput sweep (sweep_out.h; `show
+ * rtbench host - the plot of a message-throughput sweep (out/sweep_out.h; `show
  * --format svg`, `sweep --plot`): bytes per second against message size, one
  * line per style and consumer count, drawn with svg.c.
  */

@@ -1,7 +1,7 @@
 /*
  * rtbench host - what a sweep of the message-throughput family is written as:
- * a zbus-style CSV (writer_zbus.c) and a plot (writer_svg.c). Both take any
- * run whose metrics are msgq points (msgq_point.h): a stored sweep, or an
+ * a zbus-style CSV (out/zbus.c) and a plot (out/svg.c). Both take any
+ * run whose metrics are msgq points (sweep_point.h): a stored sweep, or an
  * imported zbus CSV; `rtbench sweep --csv/--plot` and `rtbench show RUN
  * --format zbus|svg` write the same documents.
  */

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the text writer (writer.h): aligned columns for people.
+ * rtbench host - the text writer (out/writer.h): aligned columns for people.
  * Also the one-run table that `run` prints after each run.
  */
 #include <stdlib.h>

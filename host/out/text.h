@@ -1,5 +1,5 @@
 /*
- * rtbench host - the text writer (writer_text.c), and its one-run table,
+ * rtbench host - the text writer (out/text.c), and its one-run table,
  * which `run` prints after each run.
  */
 #ifndef RTBH_WRITER_TEXT_H

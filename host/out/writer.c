@@ -1,5 +1,5 @@
 /*
- * rtbench host - what the writers share (writer.h): finding a writer, and
+ * rtbench host - what the writers share (out/writer.h): finding a writer, and
  * the parts of a comparison every format shows alike (ratios, the statistic
  * of a column, flag markers and their legend).
  */

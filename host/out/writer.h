@@ -1,12 +1,12 @@
 /*
  * rtbench host - writers: the output formats of every command that prints
  * results (`list`, `show`, `compare`, `check`: --format NAME), one file each
- * (writer_<name>.c), listed in one table (writers.c).
+ * (out/<name>.c), listed in one table (out/writers.c).
  *
  * A writer has one function per kind of document; NULL where it does not
  * write that kind (the command then refuses the format in one line). A new
- * output format = writer_<name>.c defining a `const struct writer` + its
- * line in writers.c (and a test in tests/host).
+ * output format = out/<name>.c defining a `const struct writer` + its
+ * line in out/writers.c (and a test in tests/host).
  */
 #ifndef RTBH_WRITER_H
 #define RTBH_WRITER_H
@@ -58,7 +58,7 @@ struct writer {
     int (*summary)(FILE *out, const struct scorecard *s);             /* compare --summary */
 };
 
-/* The table (writers.c): NULL-terminated; the first is the default. */
+/* The table (out/writers.c): NULL-terminated; the first is the default. */
 extern const struct writer *const writers[];
 
 /* Which document a command writes. */
@@ -71,7 +71,7 @@ const struct writer *writer_find(const char *name, enum document doc, char *err,
 /* The names of the writers that write DOC, "a, b or c", into buf. */
 void writer_names(enum document doc, char *buf, size_t len);
 
-/* ---- shared by the writers (writer_common.c) ---- */
+/* ---- shared by the writers (out/writer.c) ---- */
 
 /* Once the cells are filled: the statistic of each column, computed once
  * (so that no writer's pass is quadratic in the rows). */

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the zbus-style CSV writer (sweep_out.h; `show --format zbus`):
+ * rtbench host - the zbus-style CSV writer (out/sweep_out.h; `show --format zbus`):
  * the rows of Zephyr's zbus benchmark script (style, consumers, message size,
  * duration in ns, RAM and ROM in bytes), then bytes and messages per second.
  * No header row unless asked for (rtbench sweep --csv-header), as theirs.

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the tools run before a target (build_tool.h).
+ * rtbench host - the tools run before a target (target/build_tool.h).
  */
 #define _GNU_SOURCE
 #include "target/build_tool.h"

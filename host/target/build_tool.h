@@ -2,7 +2,7 @@
  * rtbench host - the tools `rtbench run` starts before a target (cmake, tar):
  * found on PATH, started with posix_spawn (an argv, never a shell), their
  * output on stderr live or kept and shown only when they fail; and the build
- * tree that holds this rtbench (build_tool.c).
+ * tree that holds this rtbench (target/build_tool.c).
  */
 #ifndef RTBH_BUILD_TOOL_H
 #define RTBH_BUILD_TOOL_H

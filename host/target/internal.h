@@ -1,10 +1,10 @@
 /*
- * rtbench host - what the target kinds share, private to host/target*.c
- * (defined in target_process.c): one running target (struct target_proc)
+ * rtbench host - what the target kinds share, private to host/target/
+ * (defined in target/process.c): one running target (struct target_proc)
  * behind a small table of functions (struct target_kind), so that
  * target_poll waits on every target's descriptors in one poll() whatever
- * its kind - a process's stdout (target_process.c) or a serial port and
- * the --flash/--reset command it runs (target_serial.c); stopping a command
+ * its kind - a process's stdout (target/process.c) or a serial port and
+ * the --flash/--reset command it runs (target/serial.c); stopping a command
  * at a deadline or on a signal; splitting a byte stream into lines for a
  * target_line_fn.
  */
@@ -58,7 +58,7 @@ ssize_t line_reader_read(struct line_reader *lr, int fd);
 void line_reader_finish(struct line_reader *lr);
 void line_reader_free(struct line_reader *lr);
 
-/* One running target (target.h: target_start, target_poll). */
+/* One running target (target/target.h: target_start, target_poll). */
 struct target_proc;
 struct target_kind {
     /* Its pollfds at time T into PF[0..TARGET_MAX_FDS-1] (fd -1: unused),
@@ -79,10 +79,10 @@ struct target_proc {
     struct target_ending end;
     struct stopper stop;           /* a process: the command */
     int fd;                        /* a process: its stdout, -1 after end of file */
-    struct serial_session *serial; /* a serial: target (target_serial.c) */
+    struct serial_session *serial; /* a serial: target (target/serial.c) */
 };
 
-/* The process kind (target_process.c): starts T's argv (looked up in PATH,
+/* The process kind (target/process.c): starts T's argv (looked up in PATH,
  * never a shell) in a new process group, stdin /dev/null, stdout into a
  * pipe read line by line into ON_LINE, stderr into the same pipe if
  * T->merge_stderr, else into T->stderr_path if set, else passed through;
@@ -95,7 +95,7 @@ int target_process_start(struct target_proc *p, const struct target_cmd *t, long
 /* Frees a proc that target_poll does not own (its kind's part, its lines). */
 void target_proc_free(struct target_proc *p);
 
-/* The serial kind (target_serial.c): opens the port, starts --flash (or
+/* The serial kind (target/serial.c): opens the port, starts --flash (or
  * --reset), and is polled like a process. 0, or -1 with a message (port
  * missing, busy, not a terminal, rate refused; the first command cannot
  * start). */

@@ -1,6 +1,6 @@
 /*
  * rtbench host - `rtbench run --target qemu:BOARD --kernel NAME=TREE`
- * (target.h): a real kernel's check application built and its images listed.
+ * (target/target.h): a real kernel's check application built and its images listed.
  *
  * The application is <apps>/NAME/app/ (CMakeLists.txt, boards.txt), where
  * <apps> is $RTBENCH_KERNEL_APPS, else the ports/ folder of the rtbench

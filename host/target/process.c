@@ -1,6 +1,6 @@
 /*
- * rtbench host - running targets (target.h: target_start, target_poll,
- * target_run), and the process kind of target (target_internal.h).
+ * rtbench host - running targets (target/target.h: target_start, target_poll,
+ * target_run), and the process kind of target (target/internal.h).
  *
  * A process target is started with fork and execvp (an argv, never a
  * shell) in its own process group, with SIGKILL as its parent-death signal
@@ -8,7 +8,7 @@
  * from /dev/null, stdout into a pipe that is read line by line as it
  * arrives (lines.h); its stderr passes through. TARGET_LINGER_MS after its
  * output is complete (on_line said so) it is stopped, not a failure. Several
- * targets of any kind (a serial: port is the other, target_serial.c) run at
+ * targets of any kind (a serial: port is the other, target/serial.c) run at
  * once: target_start, then target_poll over all of them (sweep). At the
  * deadline, or when rtbench gets SIGINT, SIGTERM or SIGHUP, the whole group
  * gets SIGTERM and, TARGET_KILL_GRACE_MS later, SIGKILL. The target is

@@ -1,10 +1,10 @@
 /*
  * rtbench host - `--target serial:DEVICE[@BAUD]`: a board read on its serial
- * port, a kind of target (target_internal.h) beside the process targets
- * (target_process.c), polled by the same target_poll, feeding the same
+ * port, a kind of target (target/internal.h) beside the process targets
+ * (target/process.c), polled by the same target_poll, feeding the same
  * target_line_fn, with the same timeout, signals and partial results.
  *
- * The port is opened first (serial_port.c: exclusive, raw 8N1, no flow
+ * The port is opened first (target/serial_port.c: exclusive, raw 8N1, no flow
  * control), so nothing the board prints after a flash or a reset is lost;
  * then --flash and --reset run in that order (process targets of their own:
  * argvs, no shell, stdout and stderr kept and shown only if the command

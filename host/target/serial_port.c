@@ -1,5 +1,5 @@
 /*
- * rtbench host - opening a serial port for a board (serial_port.h): exclusive
+ * rtbench host - opening a serial port for a board (target/serial_port.h): exclusive
  * use, raw 8N1 without flow control, the settings put back on every way out.
  */
 #define _GNU_SOURCE

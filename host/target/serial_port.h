@@ -1,5 +1,5 @@
 /*
- * rtbench host - a serial port for reading a board (serial_port.c): opened
+ * rtbench host - a serial port for reading a board (target/serial_port.c): opened
  * for this process alone, raw 8N1 at a given rate without flow control, and
  * put back as it was found on every way out.
  */

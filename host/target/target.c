@@ -1,5 +1,5 @@
 /*
- * rtbench host - resolving --target (target.h). No shell is ever involved:
+ * rtbench host - resolving --target (target/target.h). No shell is ever involved:
  * `cmd:` is split on spaces into an argv.
  */
 #include "target/target.h"

@@ -1,11 +1,11 @@
 /*
  * rtbench host - targets: turning a --target spec into a command to start
- * (target.c, target_qemu.c, target_serial.c) and running it
- * (target_process.c; a serial: port in target_serial.c).
+ * (target/target.c, target/qemu.c, target/serial.c) and running it
+ * (target/process.c; a serial: port in target/serial.c).
  *   host       the POSIX target next to this binary (build/rtbench-posix)
  *   cmd:ARGS   any command (split on spaces, no shell) printing rtbench records
- *   qemu:BOARD a Cortex-M image under QEMU (target_qemu.c)
- *   serial:DEVICE[@BAUD]  a board on a serial port (target_serial.c): no
+ *   qemu:BOARD a Cortex-M image under QEMU (target/qemu.c)
+ *   serial:DEVICE[@BAUD]  a board on a serial port (target/serial.c): no
  *              process; the port is read directly, after the optional --flash
  *              and --reset commands (run like targets: no shell)
  */
@@ -61,7 +61,7 @@ void target_cmd_free(struct target_cmd *c);
 int target_check_serial_options(const char *spec, const struct target_options *opt, char *err,
                                 size_t errlen);
 
-/* serial:DEVICE[@BAUD] (target_serial.c): SPEC is the text after "serial:";
+/* serial:DEVICE[@BAUD] (target/serial.c): SPEC is the text after "serial:";
  * the options other than flash and reset are refused (a board alone has no
  * command line). */
 int target_serial_resolve(const char *spec, const struct target_options *opt,
@@ -69,7 +69,7 @@ int target_serial_resolve(const char *spec, const struct target_options *opt,
 /* ARGS split on spaces into a NULL-terminated argv (*n words; NULL if none). */
 char **target_split_words(const char *args, size_t *n);
 
-/* qemu:BOARD (target_qemu.c): build the image if needed, return the QEMU argv. */
+/* qemu:BOARD (target/qemu.c): build the image if needed, return the QEMU argv. */
 int target_qemu_resolve(const char *board, const struct target_options *opt, struct target_cmd *out,
                         char *err, size_t errlen);
 /* qemu:BOARD running the image ELF as it is (no build): the same argv and header
@@ -81,7 +81,7 @@ int target_qemu_resolve_elf(const char *board, const char *elf, const struct tar
 int target_qemu_check(const char *board, const struct target_options *opt, char *err,
                       size_t errlen);
 
-/* qemu:BOARD for `rtbench run --cycle-model` (target_qemu.c): PLAIN is what
+/* qemu:BOARD for `rtbench run --cycle-model` (target/qemu.c): PLAIN is what
  * target_qemu_resolve gives (the image whose figures are stored); MARKED runs
  * the board's image with the cycle model's marks (rtbench-<board>-cm.elf)
  * under the plugin, with PLUGIN_ARGS ("core=cortex-m3,ws=0"), its result in
@@ -97,7 +97,7 @@ int target_qemu_resolve_cycle(const char *board, const struct target_options *op
                               const struct cycle_target *ct, struct target_cmd *plain,
                               struct target_cmd *marked, const char **isa, char *err,
                               size_t errlen);
-/* qemu:BOARD --kernel NAME=TREE (target_kernel.c): NAME's check application
+/* qemu:BOARD --kernel NAME=TREE (target/kernel.c): NAME's check application
  * (<rtbench source>/ports/NAME/app/, or $RTBENCH_KERNEL_APPS/NAME/app/) with
  * BOARD in its boards.txt, TREE a folder or an archive (.tar.xz, .tar.gz,
  * .tgz, .tar) unpacked once under <build>/kernels/src/, configured in
@@ -140,7 +140,7 @@ typedef int (*target_line_fn)(void *ctx, const char *line, size_t len);
  * never ends on its own). */
 #define TARGET_LINGER_MS 5000
 
-/* Runs the target (target_process.c): started directly (fork, exec: never
+/* Runs the target (target/process.c): started directly (fork, exec: never
  * a shell) in its own process group, with SIGKILL as its parent-death
  * signal (it dies with rtbench, even when rtbench is killed by SIGKILL),
  * stdin /dev/null, stdout read line by line into ON_LINE as it arrives,
@@ -149,7 +149,7 @@ typedef int (*target_line_fn)(void *ctx, const char *line, size_t len);
  * group gets SIGTERM and, 2 s later, SIGKILL. Then it is reaped and its
  * ending described in *END (free with target_ending_free). 0, or -1 with a
  * message in err if it cannot be started.
- * A serial: target (target_serial.c) is read the same way from its port, up
+ * A serial: target (target/serial.c) is read the same way from its port, up
  * to the end record (and the board's "rtbench: exit N" line), the timeout,
  * a signal or the port's disappearance; the port's settings are restored
  * on every way out. -1 when the port cannot be opened (missing, busy, not a

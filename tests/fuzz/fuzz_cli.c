@@ -4,7 +4,7 @@
  * by its first byte), the rest are its arguments, parsed and checked by the
  * subcommand itself with cli_dry_run set (host/cli.h: it stops where it
  * would open the database: nothing is read, written or started). The
- * pieces are also tried as a --target specification (host/target.c), save
+ * pieces are also tried as a --target specification (host/target/target.c), save
  * qemu: ones, whose resolution builds images.
  */
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /*
- * libFuzzer target: one importer of the table (host/importers.c) on any
+ * libFuzzer target: one importer of the table (host/import/importers.c) on any
  * file, read through the importer driver exactly as `rtbench import` reads
- * it (host/importer.c: line splitting, length limit, bounded issues), then
+ * it (host/import/importer.c: line splitting, length limit, bounded issues), then
  * the flags of every run found and its text output (to /dev/null).
  *
  * Built once per importer with FUZZ_IMPORTER="<name>" (tests/fuzz/CMakeLists.txt
- * makes one target per name it finds in host/importers.c), and once with
+ * makes one target per name it finds in host/import/importers.c), and once with
  * FUZZ_IMPORTER="" for --format auto (every importer side by side).
  */
 #include <stdint.h>

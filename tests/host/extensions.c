@@ -2,7 +2,7 @@
  * The extension points of the host tool, proved: this file is linked with
  * host/main.c and the rtbench_host library into rtbench-extended, a test
  * build of rtbench whose importer and writer tables (defined here, in place
- * of host/importers.c and host/writers.c) each carry one more entry:
+ * of host/import/importers.c and host/out/writers.c) each carry one more entry:
  *
  *   importer "kv"   lines "kvbench <id> <cycles>" (detected by that word)
  *   writer "tsv"    tab-separated values of every document

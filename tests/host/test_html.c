@@ -1,5 +1,5 @@
 /*
- * The report page (host/writer_html.c, host/html_charts.c) on runs built in
+ * The report page (host/out/html.c, host/out/html_charts.c) on runs built in
  * memory, for what a stored fixture cannot easily give: the model-cycles
  * view of a run measured with the cycle model (its bars, its distribution,
  * its table), a value metric that has no model figure, and a page of more

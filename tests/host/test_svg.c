@@ -1,6 +1,6 @@
 /*
  * Tests of the chart module (host/svg.c) and the msgq point ids
- * (host/msgq_point.c): escaping, number labels, log and linear scales (where
+ * (host/sweep_point.c): escaping, number labels, log and linear scales (where
  * the points land), a line broken where a point cannot be drawn, an empty
  * chart, and ids parsed and written back exactly.
  */
