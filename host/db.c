@@ -439,10 +439,50 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **use
     return open_path(path, mode != DB_READ, mode == DB_CREATE, out, err, errlen);
 }
 
+/* The statements db_store.c prepares once per connection (db_internal.h). */
+#define STMT_CACHE 8
+static struct {
+    sqlite3 *db;
+    const char *sql;
+    sqlite3_stmt *st;
+} cache[STMT_CACHE];
+
+sqlite3_stmt *db_stmt_cached(sqlite3 *db, const char *sql)
+{
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (cache[i].db == db && cache[i].sql == sql) {
+            sqlite3_reset(cache[i].st);
+            sqlite3_clear_bindings(cache[i].st);
+            return cache[i].st;
+        }
+    }
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (!cache[i].db) {
+            if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &cache[i].st, NULL) !=
+                SQLITE_OK)
+                return NULL;
+            cache[i].db = db;
+            cache[i].sql = sql;
+            return cache[i].st;
+        }
+    }
+    return NULL; /* more statements than STMT_CACHE: a bug of db_store.c */
+}
+
+static void stmt_cache_drop(sqlite3 *db)
+{
+    for (size_t i = 0; i < STMT_CACHE; i++) {
+        if (cache[i].db == db) {
+            sqlite3_finalize(cache[i].st);
+            memset(&cache[i], 0, sizeof cache[i]);
+        }
+    }
+}
+
 void db_close(sqlite3 *db)
 {
     if (db) {
-        db_stmt_cache_drop(db);
+        stmt_cache_drop(db);
         sqlite3_close(db);
     }
 }

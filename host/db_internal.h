@@ -26,7 +26,9 @@ void db_rollback(sqlite3 *db);
 
 /* Binds S, or NULL when S is NULL. */
 void db_bind_text(sqlite3_stmt *st, int i, const char *s);
-/* db_store.c: finalizes the statements kept for DB (before it closes). */
-void db_stmt_cache_drop(sqlite3 *db);
+/* SQL (a string of static storage: its address is the key) prepared once
+ * for DB and kept until db_close finalizes it; reset, bindings cleared.
+ * NULL if it cannot be prepared. */
+sqlite3_stmt *db_stmt_cached(sqlite3 *db, const char *sql);
 
 #endif /* RTBH_DB_INTERNAL_H */

@@ -77,45 +77,10 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
 /* Prepared statements kept for the connection (an import of 100,000
  * results prepared each insert 100,000 times: most of its CPU time). Keyed
  * by the SQL text's address (each is a static string of this file). */
-#define STMT_CACHE 8
-static struct {
-    sqlite3 *db;
-    const char *sql;
-    sqlite3_stmt *st;
-} cache[STMT_CACHE];
-
-/* SQL prepared for DB (reset, bindings cleared), or NULL. Never finalized
- * by the caller: db_stmt_cache_drop() does, when the connection closes. */
+/* SQL prepared for DB (db.c's statement cache: reset, bindings cleared), or NULL. */
 static sqlite3_stmt *cached(sqlite3 *db, const char *sql)
 {
-    for (size_t i = 0; i < STMT_CACHE; i++) {
-        if (cache[i].db == db && cache[i].sql == sql) {
-            sqlite3_reset(cache[i].st);
-            sqlite3_clear_bindings(cache[i].st);
-            return cache[i].st;
-        }
-    }
-    for (size_t i = 0; i < STMT_CACHE; i++) {
-        if (!cache[i].db) {
-            if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &cache[i].st, NULL) !=
-                SQLITE_OK)
-                return NULL;
-            cache[i].db = db;
-            cache[i].sql = sql;
-            return cache[i].st;
-        }
-    }
-    return NULL; /* more statements than STMT_CACHE: a bug of this file */
-}
-
-void db_stmt_cache_drop(sqlite3 *db)
-{
-    for (size_t i = 0; i < STMT_CACHE; i++) {
-        if (cache[i].db == db) {
-            sqlite3_finalize(cache[i].st);
-            memset(&cache[i], 0, sizeof cache[i]);
-        }
-    }
+    return db_stmt_cached(db, sql);
 }
 
 /* The extra figures of metric SEQ of run RUN_ID (replacing any stored). */
