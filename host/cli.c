@@ -13,6 +13,7 @@
 #include "artifact.h"
 #include "import/importer.h"
 #include "figure.h"
+#include "target/target.h"
 #include "term.h"
 #include "util.h"
 
@@ -57,6 +58,11 @@ static void print_usage(const struct cli_command *c)
     if (c->imports) {
         importer_names(names, sizeof names, ", ");
         printf("formats (--format): auto (the default: detected per file), %s\n", names);
+    }
+    if (c->targets) {
+        puts("targets (--target):");
+        for (const struct target_type *const *t = target_types; *t; t++)
+            printf("  %-22s %s\n", (*t)->usage, (*t)->what);
     }
 }
 

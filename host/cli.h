@@ -27,6 +27,7 @@ struct cli_command {
     const char *short_options;    /* getopt's short options ("t:f:"), "" if none */
     int writes;  /* 1 + the enum document its --format writes (help lists the writers), or 0 */
     int imports; /* 1: --help lists the importers */
+    int targets; /* 1: --help lists the target kinds (--target) */
 };
 
 /* What cli_parse's callback returns to go on. */

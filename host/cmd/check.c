@@ -43,6 +43,7 @@ static const struct cli_command check_command = {
     "",
     1 + DOC_CHECK,
     0,
+    0,
 };
 
 struct check_options {

@@ -49,6 +49,7 @@ static const struct cli_command compare_command = {
     "",
     1 + DOC_COMPARISON,
     0,
+    0,
 };
 
 struct compare_options {

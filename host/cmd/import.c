@@ -161,6 +161,7 @@ static const struct cli_command import_command = {
     "",
     0,
     1,
+    0,
 };
 
 static int import_option(void *ctx, int id, const char *v)

@@ -35,6 +35,7 @@ static const struct cli_command list_command = {
     "l:n:",
     1 + DOC_LIST,
     0,
+    0,
 };
 
 struct list_options {

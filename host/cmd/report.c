@@ -40,6 +40,7 @@ static const struct cli_command report_command = {
     "o:",
     0,
     0,
+    0,
 };
 
 struct report_options {

@@ -127,16 +127,14 @@ static const struct option run_options[] = {
 
 static const struct cli_command run_command = {
     "run",
-    "usage: rtbench run [--target host|cmd:PROG ARGS...|qemu:BOARD|serial:DEVICE[@BAUD]]\n"
+    "usage: rtbench run [--target T]\n"
     "                   [--filter GLOB] [--iterations N] [--params LIST] [--label L]\n"
     "                   [--db PATH] [--timeout S] [--tm-period S] [--no-icount]\n"
     "                   [--cycle-model CORE[,ws=N]] [--flash CMD] [--reset CMD]\n"
     "                   [--kernel NAME=TREE] [--log FILE]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
-    "  -t, --target T       host (default: rtbench-posix next to this binary),\n"
-    "                       cmd:PROG ARGS... (split on spaces, no shell), qemu:BOARD,\n"
-    "                       serial:DEVICE[@BAUD] (a board on a serial port, 115200 8N1)\n"
+    "  -t, --target T       what to run (the kinds below; default host)\n"
     "  -f, --filter GLOB    benchmark ids to run (comma-separated globs; host, qemu)\n"
     "  -n, --iterations N   measured iterations per benchmark (host, qemu)\n"
     "  -p, --params LIST    run-time parameters of the benchmark families,\n"
@@ -168,6 +166,7 @@ static const struct cli_command run_command = {
     "t:f:n:l:p:",
     0,
     0,
+    1,
 };
 
 struct run_options {

@@ -30,6 +30,7 @@ static const struct cli_command show_command = {
     "",
     1 + DOC_RUN,
     0,
+    0,
 };
 
 struct show_options {

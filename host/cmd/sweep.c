@@ -76,6 +76,7 @@ static const struct cli_command sweep_command = {
     "t:s:c:j:l:",
     0,
     0,
+    0,
 };
 
 struct sweep_args {

@@ -1,12 +1,12 @@
 /*
- * rtbench host - what the target kinds share, private to host/target/
- * (defined in target/process.c): one running target (struct target_proc)
- * behind a small table of functions (struct target_kind), so that
- * target_poll waits on every target's descriptors in one poll() whatever
- * its kind - a process's stdout (target/process.c) or a serial port and
- * the --flash/--reset command it runs (target/serial.c); stopping a command
- * at a deadline or on a signal; splitting a byte stream into lines for a
- * target_line_fn.
+ * rtbench host - what the target kinds share, private to host/target/:
+ * one running target (struct target_proc) behind a small table of functions
+ * (struct target_kind), so that target_poll (target/engine.c) waits on every
+ * target's descriptors in one poll() whatever its kind - a process's stdout
+ * (target/process.c) or a serial port and the --flash/--reset command it
+ * runs (target/serial.c); the signals that stop them (target/signals.c);
+ * stopping a command at a deadline or on a signal; splitting a byte stream
+ * into lines for a target_line_fn (target/line_reader.c).
  */
 #ifndef RTBH_TARGET_INTERNAL_H
 #define RTBH_TARGET_INTERNAL_H
@@ -24,6 +24,11 @@
 
 /* "SIGINT", "SIGTERM" or "SIGHUP" (target_interrupted's signals). */
 const char *target_signal_name(int sig);
+/* While at least one target runs (a catch for each start, a release for each
+ * end), SIGINT, SIGTERM and SIGHUP are caught and noted for
+ * target_interrupted; the first catch clears what an earlier run noted. */
+void target_signals_catch(void);
+void target_signals_release(void);
 
 /* Stopping a started command: on a caught signal or at the deadline, SIGTERM
  * to its process group, SIGKILL TARGET_KILL_GRACE_MS later. */
@@ -61,6 +66,10 @@ void line_reader_free(struct line_reader *lr);
 /* One running target (target/target.h: target_start, target_poll). */
 struct target_proc;
 struct target_kind {
+    /* Starts T into P (sets P->kind), to be stopped TIMEOUT_S from now: 0,
+     * or -1 with a one-line message (P then holds nothing). */
+    int (*start)(struct target_proc *p, const struct target_cmd *t, unsigned timeout_s,
+                 target_line_fn on_line, void *ctx, char *err, size_t errlen);
     /* Its pollfds at time T into PF[0..TARGET_MAX_FDS-1] (fd -1: unused),
      * after stopping what is due; *WAIT lowered to the longest poll() before
      * it must be looked at again. */
@@ -95,11 +104,10 @@ int target_process_start(struct target_proc *p, const struct target_cmd *t, long
 /* Frees a proc that target_poll does not own (its kind's part, its lines). */
 void target_proc_free(struct target_proc *p);
 
-/* The serial kind (target/serial.c): opens the port, starts --flash (or
- * --reset), and is polled like a process. 0, or -1 with a message (port
- * missing, busy, not a terminal, rate refused; the first command cannot
- * start). */
-int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsigned timeout_s,
-                        target_line_fn on_line, void *ctx, char *err, size_t errlen);
+/* The serial kind (target/serial.c): its start opens the port, starts
+ * --flash (or --reset), and is polled like a process; it fails with a
+ * message when the port is missing, busy, not a terminal or refuses the
+ * rate, or the first command cannot start. */
+extern const struct target_kind target_serial_kind;
 
 #endif /* RTBH_TARGET_INTERNAL_H */

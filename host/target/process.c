@@ -1,6 +1,6 @@
 /*
- * rtbench host - running targets (target/target.h: target_start, target_poll,
- * target_run), and the process kind of target (target/internal.h).
+ * rtbench host - the process kind of target (target/internal.h), run by
+ * target/engine.c.
  *
  * A process target is started with fork and execvp (an argv, never a
  * shell) in its own process group, with SIGKILL as its parent-death signal
@@ -32,18 +32,6 @@
 
 #define REAP_MS 20 /* between looks at a target that closed its stdout */
 
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-    got_signal = sig;
-}
-
-const char *target_signal_name(int sig)
-{
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-}
-
 /* Signal the target's whole process group (it may have children). */
 static void kill_target(pid_t pid, int sig)
 {
@@ -55,9 +43,10 @@ static void kill_target(pid_t pid, int sig)
 
 static void stop_check(struct stopper *stop, long t)
 {
-    if (!stop->why && got_signal) {
-        stop->signal = got_signal;
-        stop->why = xasprintf("interrupted by %s", target_signal_name(got_signal));
+    int sig = target_interrupted();
+    if (!stop->why && sig) {
+        stop->signal = sig;
+        stop->why = xasprintf("interrupted by %s", target_signal_name(sig));
     } else if (!stop->why && t >= stop->deadline) {
         stop->why = xasprintf("timeout after %u s", stop->timeout_s);
     } else if (!stop->why && stop->linger && t >= stop->linger) {
@@ -157,70 +146,6 @@ static int spawn(const struct target_cmd *t, pid_t *pid, int *out_fd, char *err,
     return 0;
 }
 
-static void on_split_line(void *ctx, const char *line, size_t len, unsigned long lineno)
-{
-    struct line_reader *lr = ctx;
-    (void)lineno;
-    if (!lr->end->lines++)
-        printable_copy(lr->end->first_line, sizeof lr->end->first_line, line, len);
-    lr->complete = lr->on_line(lr->ctx, line, len);
-}
-
-static void on_split_long(void *ctx, unsigned long lineno, unsigned long long len)
-{
-    struct line_reader *lr = ctx;
-    (void)lineno;
-    lr->end->lines++;
-    lr->complete = lr->on_line(lr->ctx, NULL, len > SIZE_MAX ? SIZE_MAX : (size_t)len);
-}
-
-void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
-                      struct target_ending *end)
-{
-    memset(lr, 0, sizeof *lr);
-    lr->on_line = on_line;
-    lr->ctx = ctx;
-    lr->end = end;
-    line_splitter_init(&lr->split, on_split_line, on_split_long, lr);
-}
-
-/* BUF (N bytes) to the log, whole; the first failure is kept and ends the log. */
-static void log_write(struct target_log *log, const char *buf, size_t n)
-{
-    while (n && !log->error) {
-        ssize_t w = write(log->fd, buf, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            log->error = w < 0 ? errno : EIO;
-            break;
-        }
-        buf += w;
-        n -= (size_t)w;
-    }
-}
-
-ssize_t line_reader_read(struct line_reader *lr, int fd)
-{
-    char buf[4096];
-    ssize_t n = read(fd, buf, sizeof buf);
-    if (n > 0 && lr->log)
-        log_write(lr->log, buf, (size_t)n);
-    if (n > 0)
-        line_splitter_feed(&lr->split, buf, (size_t)n);
-    return n;
-}
-
-void line_reader_finish(struct line_reader *lr)
-{
-    line_splitter_finish(&lr->split);
-}
-
-void line_reader_free(struct line_reader *lr)
-{
-    line_splitter_free(&lr->split);
-}
-
 /* Why the target ended, in words, if not cleanly (exit status 0). */
 static void classify(int status, struct stopper *stop, struct target_ending *end)
 {
@@ -300,9 +225,6 @@ static void process_release(struct target_proc *p)
     p->fd = -1;
 }
 
-const struct target_kind target_process_kind = {process_poll_set, process_ready, process_ended,
-                                                process_release};
-
 int target_process_start(struct target_proc *p, const struct target_cmd *t, long deadline,
                          unsigned timeout_s, target_line_fn on_line, void *ctx, char *err,
                          size_t errlen)
@@ -317,114 +239,13 @@ int target_process_start(struct target_proc *p, const struct target_cmd *t, long
     return 0;
 }
 
-void target_proc_free(struct target_proc *p)
+/* target_start's way in: stopped TIMEOUT_S from now. */
+static int process_start(struct target_proc *p, const struct target_cmd *t, unsigned timeout_s,
+                         target_line_fn on_line, void *ctx, char *err, size_t errlen)
 {
-    if (!p)
-        return;
-    p->kind->release(p);
-    line_reader_free(&p->lr);
-    free(p);
+    return target_process_start(p, t, now_ms() + (long)timeout_s * 1000, timeout_s, on_line, ctx,
+                                err, errlen);
 }
 
-/* SIGINT, SIGTERM and SIGHUP are noted by on_signal while at least one
- * target runs; target_poll then stops every target. */
-static unsigned running;
-static struct sigaction old_int, old_term, old_hup;
-
-static void signals_catch(void)
-{
-    if (running++ > 0)
-        return;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    sigaction(SIGHUP, &sa, &old_hup);
-    got_signal = 0;
-}
-
-static void signals_release(void)
-{
-    if (running == 0 || --running > 0)
-        return;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGHUP, &old_hup, NULL);
-}
-
-int target_start(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
-                 struct target_proc **out, char *err, size_t errlen)
-{
-    struct target_proc *p = xcalloc(1, sizeof *p);
-    signals_catch();
-    int rc;
-    if (got_signal) /* rtbench was interrupted: start nothing more */
-        rc = errf(err, errlen, "interrupted by %s", target_signal_name(got_signal));
-    else if (t->serial_dev)
-        rc = target_serial_start(p, t, timeout_s, on_line, ctx, err, errlen);
-    else
-        rc = target_process_start(p, t, now_ms() + (long)timeout_s * 1000, timeout_s, on_line, ctx,
-                                  err, errlen);
-    if (rc != 0) {
-        signals_release();
-        free(p);
-        return -1;
-    }
-    *out = p;
-    return 0;
-}
-
-int target_poll(struct target_proc **procs, size_t n, struct target_ending *end)
-{
-    struct pollfd *pf = xcalloc(n ? n * TARGET_MAX_FDS : 1, sizeof *pf);
-    long t = now_ms();
-    int wait = TARGET_POLL_MS;
-    for (size_t i = 0; i < n * TARGET_MAX_FDS; i++)
-        pf[i] = (struct pollfd){-1, POLLIN, 0};
-    for (size_t i = 0; i < n; i++)
-        if (procs[i])
-            procs[i]->kind->poll_set(procs[i], t, pf + i * TARGET_MAX_FDS, &wait);
-    int pr = poll(pf, (nfds_t)(n * TARGET_MAX_FDS), wait);
-    if (pr < 0 && errno != EINTR)
-        fprintf(stderr, "rtbench: poll: %s\n", strerror(errno));
-    for (size_t i = 0; pr > 0 && i < n; i++)
-        if (procs[i])
-            procs[i]->kind->ready(procs[i], pf + i * TARGET_MAX_FDS);
-    free(pf);
-    for (size_t i = 0; i < n; i++) {
-        struct target_proc *p = procs[i];
-        if (!p || !p->kind->ended(p))
-            continue;
-        *end = p->end;
-        target_proc_free(p);
-        procs[i] = NULL;
-        signals_release();
-        return (int)i;
-    }
-    return -1;
-}
-
-int target_run(const struct target_cmd *t, unsigned timeout_s, target_line_fn on_line, void *ctx,
-               struct target_ending *end, char *err, size_t errlen)
-{
-    struct target_proc *p;
-    memset(end, 0, sizeof *end);
-    if (target_start(t, timeout_s, on_line, ctx, &p, err, errlen) != 0)
-        return -1;
-    while (target_poll(&p, 1, end) < 0)
-        ;
-    return 0;
-}
-
-int target_interrupted(void)
-{
-    return got_signal;
-}
-
-void target_ending_free(struct target_ending *e)
-{
-    free(e->why);
-    e->why = NULL;
-}
+const struct target_kind target_process_kind = {process_start, process_poll_set, process_ready,
+                                                process_ended, process_release};

@@ -369,6 +369,19 @@ int target_qemu_resolve(const char *board, const struct target_options *opt, str
     return rc;
 }
 
+static int qemu_resolve(const char *rest, const struct target_options *opt, struct target_cmd *out,
+                        char *err, size_t errlen)
+{
+    if (!*rest)
+        return errf(err, errlen, "--target qemu: needs a board (qemu:mps2-an385)");
+    return target_qemu_resolve(rest, opt, out, err, errlen);
+}
+
+const struct target_type target_type_qemu = {
+    "qemu:", "qemu:BOARD", "a Cortex-M image under QEMU (the boards: docs/ports/boards.md)",
+    0,       qemu_resolve,
+};
+
 /* The cycle-model plugin: $RTBENCH_CYCLE_PLUGIN, else the one built in DIR. */
 static char *cycle_plugin(const char *dir, char *err, size_t errlen)
 {

@@ -54,10 +54,11 @@ static int step_argv(const char *opt, const char *cmd, char ***argv, char *err, 
     return 0;
 }
 
-int target_serial_resolve(const char *spec, const struct target_options *opt,
+/* serial:DEVICE[@BAUD]: SPEC is the text after "serial:"; the options other
+ * than flash and reset are refused (a board alone has no command line). */
+static int serial_resolve(const char *spec, const struct target_options *opt,
                           struct target_cmd *out, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
     const char *at = strrchr(spec, '@');
     size_t dev_len = at ? (size_t)(at - spec) : strlen(spec);
     uint64_t baud = SERIAL_DEFAULT_BAUD;
@@ -80,8 +81,14 @@ int target_serial_resolve(const char *spec, const struct target_options *opt,
     out->serial_dev = xstrndup(spec, dev_len);
     out->baud = (unsigned)baud;
     out->source = xasprintf("serial:%s@%u", out->serial_dev, out->baud);
+    out->kind = &target_serial_kind;
     return 0;
 }
+
+const struct target_type target_type_serial = {
+    "serial:", "serial:DEVICE[@BAUD]", "a board on a serial port (115200 8N1 unless @BAUD)",
+    1,         serial_resolve,
+};
 
 /* A --flash or --reset command while it runs. */
 struct step {
@@ -412,10 +419,7 @@ static void serial_release(struct target_proc *p)
     p->serial = NULL;
 }
 
-static const struct target_kind serial_kind = {serial_poll_set, serial_ready, serial_ended,
-                                               serial_release};
-
-int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsigned timeout_s,
+static int serial_start(struct target_proc *p, const struct target_cmd *t, unsigned timeout_s,
                         target_line_fn on_line, void *ctx, char *err, size_t errlen)
 {
     struct serial_session *s = xcalloc(1, sizeof *s);
@@ -426,7 +430,7 @@ int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsig
         free(s);
         return -1;
     }
-    p->kind = &serial_kind;
+    p->kind = &target_serial_kind;
     p->serial = s;
     p->fd = -1;
     s->deadline = now_ms() + (long)timeout_s * 1000;
@@ -439,3 +443,6 @@ int target_serial_start(struct target_proc *p, const struct target_cmd *t, unsig
     }
     return 0;
 }
+
+const struct target_kind target_serial_kind = {serial_start, serial_poll_set, serial_ready,
+                                               serial_ended, serial_release};

@@ -1,7 +1,8 @@
 /*
  * rtbench host - targets: turning a --target spec into a command to start
- * (target/target.c, target/qemu.c, target/serial.c) and running it
- * (target/process.c; a serial: port in target/serial.c).
+ * (target/target.c through the kind table, target/targets.c: host, cmd:,
+ * qemu:, serial:, one file each) and running it (target/engine.c, whatever
+ * the kind; a process is target/process.c, a serial: port target/serial.c).
  *   host       the POSIX target next to this binary (build/rtbench-posix)
  *   cmd:ARGS   any command (split on spaces, no shell) printing rtbench records
  *   qemu:BOARD a Cortex-M image under QEMU (target/qemu.c)
@@ -13,6 +14,8 @@
 #define RTBH_TARGET_H
 
 #include <stddef.h>
+
+struct target_kind;
 
 /* --log FILE: every byte the target prints on stdout (a serial: target: every
  * byte of its port) also written to FD as it arrives, lines the parser rejects
@@ -36,6 +39,8 @@ struct target_cmd {
     unsigned baud;
     char **flash_argv, **reset_argv;
     struct target_log *log; /* --log, or NULL (set by the caller after target_resolve) */
+    /* how it runs (target/internal.h), set by its resolver: NULL a process */
+    const struct target_kind *kind;
 };
 
 /* What `rtbench run` asks of the suite on the target, passed as the target
@@ -51,6 +56,22 @@ struct target_options {
     const char *reset;   /* no shell), run in this order once the port is open; or NULL */
 };
 
+/* A kind of --target spec: one file each (target/<kind>.c), listed in one
+ * table (target/targets.c, NULL-terminated, in the order --help lists them). */
+struct target_type {
+    const char *prefix; /* "qemu:" (ends in ':': followed by its argument) or "host" (the spec) */
+    const char *usage;  /* "qemu:BOARD" */
+    const char *what;   /* one line for --help */
+    int serial_options; /* it takes --flash and --reset */
+    /* REST is the spec after the prefix; OUT is zeroed. 0, or -1 with a
+     * one-line message in err. */
+    int (*resolve)(const char *rest, const struct target_options *opt, struct target_cmd *out,
+                   char *err, size_t errlen);
+};
+extern const struct target_type *const target_types[];
+/* "host, cmd:PROG ARGS..., ..." (every usage in the table) into BUF. */
+void target_type_list(char *buf, size_t len);
+
 /* Resolve `spec` with the run's options appended as the target understands
  * them. 0, or -1 with a one-line message in err. */
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
@@ -61,11 +82,6 @@ void target_cmd_free(struct target_cmd *c);
 int target_check_serial_options(const char *spec, const struct target_options *opt, char *err,
                                 size_t errlen);
 
-/* serial:DEVICE[@BAUD] (target/serial.c): SPEC is the text after "serial:";
- * the options other than flash and reset are refused (a board alone has no
- * command line). */
-int target_serial_resolve(const char *spec, const struct target_options *opt,
-                          struct target_cmd *out, char *err, size_t errlen);
 /* ARGS split on spaces into a NULL-terminated argv (*n words; NULL if none). */
 char **target_split_words(const char *args, size_t *n);
 
