@@ -20,6 +20,17 @@ int cmd_check(int argc, char **argv);   /* cmd/check.c */
 int cmd_sweep(int argc, char **argv);   /* cmd/sweep.c */
 int cmd_report(int argc, char **argv);  /* cmd/report.c */
 
+/* The subcommand table (cmd/cmds.c): NULL-terminated, in the order --help
+ * lists them; the first is the default (rtbench with no subcommand). A new
+ * subcommand = cmd/<name>.c + its line there (a test build may link its own
+ * table in its place: tests/host/extensions.c). */
+struct subcommand {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *what; /* one line for rtbench --help */
+};
+extern const struct subcommand subcommands[];
+
 /* Shared by compare and report (cmd/compare.c): the rows of T (its runs set,
  * flags applied) selected by GLOBS (none: every metric) and their cells in
  * STAT and T's unit; the number of rows (0: nothing selected). Free the rows

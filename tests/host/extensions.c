@@ -1,19 +1,26 @@
 /*
  * The extension points of the host tool, proved: this file is linked with
  * host/main.c and the rtbench_host library into rtbench-extended, a test
- * build of rtbench whose importer and writer tables (defined here, in place
- * of host/import/importers.c and host/out/writers.c) each carry one more entry:
+ * build of rtbench whose four tables (defined here, in place of
+ * host/import/importers.c, host/out/writers.c, host/target/targets.c and
+ * host/cmd/cmds.c) each carry one more entry:
  *
- *   importer "kv"   lines "kvbench <id> <cycles>" (detected by that word)
- *   writer "tsv"    tab-separated values of every document
+ *   importer "kv"        lines "kvbench <id> <cycles>" (detected by that word)
+ *   writer "tsv"         tab-separated values of every document
+ *   target "replay:FILE" FILE's lines as a target's output (a process: cat)
+ *   subcommand "hello"   prints its arguments
  *
- * test_extensions.sh drives it end to end: a new format needs this one file
- * and one table line each, nothing else in host/.
+ * test_extensions.sh drives it end to end: a new importer, writer, target
+ * kind or subcommand needs its own code and one table line, nothing else in
+ * host/.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/cmds.h"
 #include "import/importer.h"
+#include "target/target.h"
 #include "util.h"
 #include "out/writer.h"
 
@@ -131,10 +138,41 @@ static const struct writer writer_tsv = {
     "tsv", NULL, tsv_list, tsv_run, tsv_comparison, tsv_check, NULL,
 };
 
+/* ---- the test-only target kind ---- */
+
+static int replay_resolve(const char *rest, const struct target_options *opt,
+                          struct target_cmd *out, char *err, size_t errlen)
+{
+    size_t n = 0;
+    (void)opt;
+    if (!*rest)
+        return errf(err, errlen, "--target replay: needs a file (replay:FILE)");
+    strv_push(&out->argv, &n, xstrdup("cat"));
+    strv_push(&out->argv, &n, xstrdup(rest));
+    out->source = xasprintf("replay:%s", rest);
+    return 0;
+}
+
+static const struct target_type target_type_replay = {
+    "replay:", "replay:FILE", "FILE's lines as the target's output (test build)", 0, replay_resolve,
+};
+
+/* ---- the test-only subcommand ---- */
+
+static int cmd_hello(int argc, char **argv)
+{
+    fputs("hello", stdout);
+    for (int i = 1; i < argc; i++)
+        printf(" %s", argv[i]);
+    putchar('\n');
+    return 0;
+}
+
 /* ---- the tables: the product's, plus one line each ---- */
 
 extern const struct importer importer_rtbench, importer_zephyr;
 extern const struct writer writer_text, writer_markdown, writer_csv, writer_json;
+extern const struct target_type target_type_host, target_type_cmd;
 
 const struct importer *const importers[] = {
     &importer_rtbench,
@@ -145,4 +183,22 @@ const struct importer *const importers[] = {
 
 const struct writer *const writers[] = {
     &writer_text, &writer_markdown, &writer_csv, &writer_json, &writer_tsv, NULL,
+};
+
+const struct target_type *const target_types[] = {
+    &target_type_host,
+    &target_type_cmd,
+    &target_type_replay,
+    NULL,
+};
+
+const struct subcommand subcommands[] = {
+    {"run", cmd_run, "run a target"},
+    {"list", cmd_list, "list the stored runs"},
+    {"show", cmd_show, "show one stored run"},
+    {"import", cmd_import, "import a log"},
+    {"compare", cmd_compare, "put runs side by side"},
+    {"check", cmd_check, "regression gate between two runs"},
+    {"hello", cmd_hello, "say hello (test build)"},
+    {NULL, NULL, NULL},
 };

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The extension points: rtbench-extended (extensions.c) is rtbench with a
-# test-only importer ("kv") and writer ("tsv") added to the two tables and
-# nothing else. Both work end to end through every command that uses the
-# tables, and the product itself knows neither.
+# test-only importer ("kv"), writer ("tsv"), target kind ("replay:") and
+# subcommand ("hello") added to the four tables and nothing else. Each works
+# end to end through every command that uses its table, and the product
+# itself knows none of them.
 # Usage: sh test_extensions.sh <rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
 EXT=$(dirname "$FAKE")/rtbench-extended
@@ -38,11 +39,40 @@ check "tsv check" '[ $rc -eq 1 ] && [ "$out" = "$(printf "verdict\tsem.give\treg
 run "$EXT" compare --db "$DB" a b
 check "text is still the default" '[ $rc -eq 0 ] && echo "$out" | head -1 | grep -q "^metric"'
 
-# the product has neither
+# the target kind: resolved, run, stored; listed by run --help and the error
+sign >"$TMP/replay.log" <<'SPEC'
+RTB1 H rtbench=0.1.0 port=fake kernel=fake kver=1 board=test unit=ns hz=1000000000 bits=64 ns_num=1 ns_den=1 clock=fake count=1 iters=3
+RTB1 R seq=1 id=calib.a n=3 mean=10 sd=0 min=10 max=10 p50=10 p90=10 p99=10 p999=10 unit=ns
+RTB1 E records=1 status=0
+SPEC
+run "$EXT" run --db "$DB" --label r --target "replay:$TMP/replay.log"
+check "replay: run and stored" '[ $rc -eq 0 ] && grep -q "^rtbench run: stored run [0-9]* (1 metrics, complete" "$TMP/err"'
+run "$EXT" show --db "$DB" --format tsv r
+check "replay: the run's figures" '[ $rc -eq 0 ] && [ "$out" = "$(printf "metric\tcalib.a\t10")" ]'
+run "$EXT" run --help
+check "replay: in run --help" '[ $rc -eq 0 ] && echo "$out" | grep -q "^  replay:FILE  *FILE.s lines"'
+run "$EXT" run --db "$DB" --target "nope:x"
+check "replay: in the unknown-target message" '[ $rc -eq 2 ] && echo "$err" | grep -q "unknown target .nope:x. (host, cmd:PROG ARGS..., replay:FILE)$"'
+run "$EXT" run --db "$DB" --target "replay:"
+check "replay: its own error" '[ $rc -eq 2 ] && echo "$err" | grep -q "replay: needs a file"'
+
+# the subcommand: dispatched, listed by --help and the unknown-subcommand message
+run "$EXT" hello a b
+check "hello: dispatched with its arguments" '[ $rc -eq 0 ] && [ "$out" = "hello a b" ]'
+run "$EXT" --help
+check "hello: in --help" '[ $rc -eq 0 ] && echo "$out" | grep -q "^  hello  *say hello"'
+run "$EXT" nope
+check "hello: in the unknown-subcommand message" '[ $rc -eq 2 ] && echo "$err" | grep -q "(run, list, show, import, compare, check, hello; see rtbench --help)$"'
+
+# the product has none of them
 run "$RTB" import --db "$TMP/product.db" --format kv "$TMP/a.kv"
 check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench, zephyr, zbus, rhealstone or cyclictest, not: kv$"'
 run "$RTB" list --db "$DB" --format tsv
 check "rtbench has no tsv writer" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
+run "$RTB" run --db "$TMP/product.db" --target "replay:$TMP/replay.log"
+check "rtbench has no replay: target" '[ $rc -eq 2 ] && echo "$err" | grep -q "unknown target"'
+run "$RTB" hello
+check "rtbench has no hello subcommand" '[ $rc -eq 2 ] && echo "$err" | grep -q "unknown subcommand .hello."'
 
 echo "test_extensions: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
