@@ -268,7 +268,10 @@ static void bar_chart(FILE *out, const struct html_page *p, const struct group *
             ticks(out, max, height);
         for (size_t k = first; k < end; k++) {
             size_t i = g->rows[k];
-            fprintf(out, "<text class=\"metric\" x=\"%d\" y=\"%.0f\">", X0, y + 12);
+            char anchor[48];
+            html_metric_anchor(anchor, sizeof anchor, i, v);
+            fprintf(out, "<text class=\"metric\" id=\"%s\" x=\"%d\" y=\"%.0f\">", anchor, X0,
+                    y + 12);
             svg_text(out, t->metrics[i]);
             fputs("</text>\n", out);
             y += LABEL_H;

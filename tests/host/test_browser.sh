@@ -42,7 +42,7 @@ HTML
 chrome control --dump-dom "file://$TMP/control.html"
 # The phone opens a copy with a script after the page's that clicks the first
 # run's column title twice and notes the order of the cells each time.
-sed 's#</body>#<script>(function(){var t=document.querySelector(".v-native table.sortable"),\
+sed 's#</body>#<script>(function(){var t=document.querySelector(".v-native table.cmp"),\
 th=t.tHead.rows[0].cells[1],d=document.documentElement;function col(){return [].map.call(\
 t.tBodies[0].rows,function(r){var v=r.cells[1].getAttribute("data-v");return v===null?"na":v;}).join(" ");}\
 th.click();d.setAttribute("data-up",col());th.click();d.setAttribute("data-down",col());})();\
@@ -70,7 +70,7 @@ check "bars: sem $RPT_SEM_BARS per view" '[ "$(bars_of "$D" sem | tr "\n" " ")" 
 check "bars: tm $RPT_TM_BARS, msgq $RPT_MSGQ_BARS per view" '[ "$(bars_of "$D" tm | tr "\n" " ")" = "$RPT_TM_BARS $RPT_TM_BARS " ] && [ "$(bars_of "$D" msgq | tr "\n" " ")" = "$RPT_MSGQ_BARS $RPT_MSGQ_BARS " ]'
 check "bars: thread 21 per view (3 Zephyr runs x 7)" '[ "$(bars_of "$D" thread | tr "\n" " ")" = "21 21 " ]'
 check "one script element in the live DOM, the label as text" '[ "$(grep -o "<script" "$D" | wc -l)" -eq 1 ] && grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$D"'
-check "the sweep plot and the sortable table are there" 'grep -q "<figure class=\"sweep\">" "$D" && grep -q "<table class=\"sortable\">" "$D"'
+check "the sweep plot and the sortable table are there" 'grep -q "<figure class=\"sweep\">" "$D" && grep -q "<table class=\"sortable cmp\">" "$D"'
 # sorted: the numbers in order, the n/a cells last, both ways
 up=$(sed -n 's/.* data-up="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)
 down=$(sed -n 's/.* data-down="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)
