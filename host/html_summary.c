@@ -46,7 +46,7 @@ static void score_cell(FILE *out, const struct scorecard *s, size_t f, size_t j)
         fprintf(out, ">n/a <small>0/%zu/%zu</small></td>", sc->na, sc->flagged);
         return;
     }
-    fprintf(out, " data-v=\"%.17g\"><b>%.3f</b> ×÷%.2f <small>%zu/%zu/%zu</small></td>", sc->gmean,
+    fprintf(out, " data-v=\"%.17g\"><b>%.3f</b> ×÷%.3f <small>%zu/%zu/%zu</small></td>", sc->gmean,
             sc->gmean, sc->gsd, sc->covered, sc->na, sc->flagged);
 }
 
@@ -115,28 +115,38 @@ struct heat_cell {
     const struct metric *m;
 };
 
-/* The best figure of row I among cells C (unflagged ones first), or 0 when
- * the row has none to compare: fewer than one figure > 0, or its figures in
- * different units (*mixed). */
-static double row_best(const struct html_page *p, size_t i, const struct heat_cell *c, int *mixed)
+/* The unit row I's cells C are compared in: the baseline's, or the first
+ * figure's when the baseline has none; NULL when the row has no figure. */
+static const char *row_unit(const struct html_page *p, const struct heat_cell *c)
 {
-    size_t n = p->t->n_runs;
-    const char *unit = NULL;
+    if (c[p->baseline].ok)
+        return c[p->baseline].unit;
+    for (size_t j = 0; j < p->t->n_runs; j++)
+        if (c[j].ok)
+            return c[j].unit;
+    return NULL;
+}
+
+/* Whether cell C has a ratio to the best of its row (in UNIT, > 0). */
+static int comparable(const struct heat_cell *c, const char *unit)
+{
+    return c->ok && c->value > 0 && unit && strcmp(c->unit, unit) == 0;
+}
+
+/* The best figure of row I among cells C in UNIT, unflagged ones first; 0
+ * when there is none. */
+static double row_best(const struct html_page *p, size_t i, const struct heat_cell *c,
+                       const char *unit)
+{
     double best[2] = {0, 0};
-    *mixed = 0;
-    for (size_t j = 0; j < n; j++) {
-        if (!c[j].ok || c[j].value <= 0)
+    for (size_t j = 0; j < p->t->n_runs; j++) {
+        if (!comparable(&c[j], unit))
             continue;
-        if (unit && strcmp(unit, c[j].unit) != 0)
-            *mixed = 1;
-        unit = c[j].unit;
         int fl = (c[j].m->flags & MF_ARTIFACTS) != 0;
         double v = c[j].value;
         if (best[fl] == 0 || (p->t->row_higher[i] ? v > best[fl] : v < best[fl]))
             best[fl] = v;
     }
-    if (*mixed)
-        return 0;
     return best[0] > 0 ? best[0] : best[1];
 }
 
@@ -161,16 +171,16 @@ static void na_cell(FILE *out, const struct html_page *p, size_t j, const struct
     fprintf(out, "\">%s</td>", failed ? "failed" : "n/a");
 }
 
-/* Run J's cell: the figure, its class of ratio to BEST (0: none) and flags. */
+/* Run J's cell: the figure, its class of ratio to BEST (in UNIT) and flags. */
 static void heat_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
-                      const struct heat_cell *c, double best, int mixed)
+                      const struct heat_cell *c, double best, const char *unit)
 {
     if (!c->ok) {
         na_cell(out, p, j, c);
         return;
     }
     double r = 0;
-    if (best > 0 && c->value > 0)
+    if (best > 0 && comparable(c, unit))
         r = p->t->row_higher[i] ? best / c->value : c->value / best;
     size_t b = 0;
     while (b + 1 < N_BINS && r > bins[b].upto)
@@ -191,9 +201,12 @@ static void heat_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
     svg_text(out, c->unit);
     if (r > 0)
         fprintf(out, "; %.3gx the best", r);
-    else
-        fputs(mixed ? "; the runs' units differ here: no ratio" : "; no ratio (no figure > 0)",
-              out);
+    else if (c->value <= 0)
+        fputs("; no ratio to a figure <= 0", out);
+    else {
+        fputs("; no ratio: the row is compared in ", out);
+        svg_text(out, unit);
+    }
     if (*mk) {
         char names[96];
         flag_names(c->m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
@@ -216,8 +229,8 @@ static void heat_row(FILE *out, const struct html_page *p, size_t i, enum html_v
         h->unit = h->ok && metric_is_value(h->m) ? h->m->unit
                                                  : figure_unit_name(t->runs[j], html_view_unit(v));
     }
-    int mixed;
-    double best = row_best(p, i, c, &mixed);
+    const char *unit = row_unit(p, c);
+    double best = row_best(p, i, c, unit);
     char anchor[48];
     html_metric_anchor(anchor, sizeof anchor, i, v);
     const char *id = t->metrics[i], *dot = strchr(id, '.');
@@ -227,7 +240,7 @@ static void heat_row(FILE *out, const struct html_page *p, size_t i, enum html_v
     svg_text(out, dot && dot[1] ? dot + 1 : id);
     fputs("</a></td>", out);
     for (size_t j = 0; j < t->n_runs; j++)
-        heat_cell(out, p, i, j, &c[j], best, mixed);
+        heat_cell(out, p, i, j, &c[j], best, unit);
     fputs("</tr>\n", out);
 }
 
@@ -292,7 +305,7 @@ void html_heatmap_legend(FILE *out)
         lo = bins[b].upto;
     }
     fputs("<li><i class=\"na\"></i>n/a or failed (hover: why)</li>"
-          "<li><i class=\"nc\"></i>no ratio (units differ)</li>"
+          "<li><i class=\"nc\"></i>no ratio (another unit than the baseline's)</li>"
           "<li><i class=\"fl\"></i>flagged (markers as in the flags below)</li></ul>\n",
           out);
 }

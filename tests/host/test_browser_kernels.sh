@@ -9,7 +9,8 @@
 # colour; no console message, no request (Chromium's logs, a control page
 # proving both detectors; the page's Content-Security-Policy forbids every
 # request); the page prints (--print-to-pdf) with every chart block marked
-# break-inside: avoid and no taller than a printed page, so none is cut.
+# break-inside: avoid and no taller than a printed page, so none is cut; a
+# click on a run's title sorts the heatmap's families by its ratios.
 # The screenshot stays as an artifact: <tmpdir>/first-screen.png.
 # Without Chromium: "SKIP: ..." and exit 77 (browser.sh).
 # Usage: sh test_browser_kernels.sh <rtbench> <fixtures-dir> <tmpdir>
@@ -33,7 +34,9 @@ PAGE_H=1047
 # The copy's script notes, in the view the page opens with, the boxes
 # (left,top,right,bottom) of the scorecard and of the heatmap, how many
 # heatmap rows are whole on the first screen, the colour of a best cell, and
-# the blocks a printed page could cut (not break-inside: avoid, or taller).
+# the blocks a printed page could cut (not break-inside: avoid, or taller);
+# then it clicks the second run's title and notes that column's ratios in
+# each family's order.
 sed "s#</body>#<script>(function(){var d=document.documentElement,\
 v='.v-'+document.querySelector('input.view:checked').id.slice(5)+' ';\
 function box(s){var e=document.querySelector(v+s);if(!e)return 'none';var b=e.getBoundingClientRect();\
@@ -45,6 +48,9 @@ var c=document.querySelector(v+'table.heat td.h0');d.setAttribute('data-best',c?
 d.setAttribute('data-cut',[].filter.call(document.querySelectorAll(\
 '.wide,figure.distribution,figure.sweep,table.score,table.heat tbody'),function(e){\
 return getComputedStyle(e).breakInside!=='avoid'||e.getBoundingClientRect().height>$PAGE_H;}).length);\
+var t=document.querySelector(v+'table.heat');t.tHead.rows[0].cells[2].click();\
+d.setAttribute('data-sorted',[].map.call(t.tBodies,function(b){return [].slice.call(b.rows,1).map(function(r){\
+var x=r.cells[2].getAttribute('data-v');return x===null?'na':x;}).join(' ');}).join(','));\
 })();</script></body>#" "$H" >"$TMP/measured.html"
 
 control_start
@@ -117,6 +123,9 @@ check "the scorecard's box holds text in the screenshot" '[ "${st#* }" -ge 2000 
 check "the heatmap's box holds its colours in the screenshot" '[ "${ht#* }" -ge $((10 * 4 * 80 * 18 / 2)) ]'
 check "no console message (error, warning or log)" '[ "$(consoles screen)" -eq 0 ] && [ "$(consoles dom)" -eq 0 ] && [ "$(consoles print)" -eq 0 ]'
 check "no network request" '[ -z "$(requests screen)" ] && [ -z "$(requests dom)" ] && [ -z "$(requests print)" ]'
+sorted=$(attr sorted)
+echo "heatmap sorted by #2: $sorted" | cut -c1-160
+check "a click on a run's title sorts each family by its ratio, n/a last" 'echo "$sorted" | tr "," "\n" | awk "{ na = 0; for (k = 1; k <= NF; k++) { if (\$k == \"na\") na = 1; else if (na || (k > 1 && \$k < \$(k - 1))) bad = 1 } n++ } END { exit bad || n < 10 }"'
 check "the page prints (a PDF)" '[ "$(head -c 5 "$TMP/kernels.pdf")" = "%PDF-" ]'
 check "no chart block a printed page could cut" '[ "$(attr cut)" = 0 ]'
 finish test_browser_kernels
