@@ -67,6 +67,8 @@ static const char style[] =
     "table.heat{font-size:12px}table.heat td{text-align:right;"
     "font-variant-numeric:tabular-nums}table.heat td:first-child{text-align:left}\n"
     "table.heat tr.fam th{background:#f4f4f4;cursor:default}table.heat a{color:inherit}\n"
+    "svg text.metric{scroll-margin-top:48px}\n" /* a heatmap link's target, below the nav */
+
     "table.heat td.na,ul.legend i.na{background:#e0e0e0;color:#777;font-style:italic}\n"
     "table.heat td.nc,ul.legend i.nc{background:#fff;border:1px solid #bbb}\n"
     "table.heat td.fl,ul.legend i.fl{outline:2px dashed #000;outline-offset:-3px}\n"

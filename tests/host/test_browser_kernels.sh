@@ -10,7 +10,8 @@
 # proving both detectors; the page's Content-Security-Policy forbids every
 # request); the page prints (--print-to-pdf) with every chart block marked
 # break-inside: avoid and no taller than a printed page, so none is cut; a
-# click on a run's title sorts the heatmap's families by its ratios.
+# click on a run's title sorts the heatmap's families by its ratios, and a
+# metric's link goes to its chart.
 # The screenshot stays as an artifact: <tmpdir>/first-screen.png.
 # Without Chromium: "SKIP: ..." and exit 77 (browser.sh).
 # Usage: sh test_browser_kernels.sh <rtbench> <fixtures-dir> <tmpdir>
@@ -36,7 +37,7 @@ PAGE_H=1047
 # heatmap rows are whole on the first screen, the colour of a best cell, and
 # the blocks a printed page could cut (not break-inside: avoid, or taller);
 # then it clicks the second run's title and notes that column's ratios in
-# each family's order.
+# each family's order, then a metric's link and where the page went.
 sed "s#</body>#<script>(function(){var d=document.documentElement,\
 v='.v-'+document.querySelector('input.view:checked').id.slice(5)+' ';\
 function box(s){var e=document.querySelector(v+s);if(!e)return 'none';var b=e.getBoundingClientRect();\
@@ -51,6 +52,9 @@ return getComputedStyle(e).breakInside!=='avoid'||e.getBoundingClientRect().heig
 var t=document.querySelector(v+'table.heat');t.tHead.rows[0].cells[2].click();\
 d.setAttribute('data-sorted',[].map.call(t.tBodies,function(b){return [].slice.call(b.rows,1).map(function(r){\
 var x=r.cells[2].getAttribute('data-v');return x===null?'na':x;}).join(' ');}).join(','));\
+var a=t.querySelectorAll('a')[20];a.click();\
+var e=document.getElementById(a.getAttribute('href').slice(1));\
+d.setAttribute('data-jump',e?Math.round(scrollY)+' '+Math.round(e.getBoundingClientRect().top):'none');\
 })();</script></body>#" "$H" >"$TMP/measured.html"
 
 control_start
@@ -126,6 +130,9 @@ check "no network request" '[ -z "$(requests screen)" ] && [ -z "$(requests dom)
 sorted=$(attr sorted)
 echo "heatmap sorted by #2: $sorted" | cut -c1-160
 check "a click on a run's title sorts each family by its ratio, n/a last" 'echo "$sorted" | tr "," "\n" | awk "{ na = 0; for (k = 1; k <= NF; k++) { if (\$k == \"na\") na = 1; else if (na || (k > 1 && \$k < \$(k - 1))) bad = 1 } n++ } END { exit bad || n < 10 }"'
+jump=$(attr jump)
+echo "a metric's link: scrolled to $jump (scrollY, its chart's top)"
+check "a metric's link scrolls to its chart below, just under the sticky nav" 'echo "$jump" | awk -v h=$SCREEN_H "NF == 2 && \$1 > h && \$2 > 0 && \$2 < h / 4 { ok = 1 } END { exit !ok }"'
 check "the page prints (a PDF)" '[ "$(head -c 5 "$TMP/kernels.pdf")" = "%PDF-" ]'
 check "no chart block a printed page could cut" '[ "$(attr cut)" = 0 ]'
 finish test_browser_kernels
