@@ -39,6 +39,12 @@ int html_report_write_baseline(FILE *out, const struct comparison *t, size_t bas
 enum figure_unit html_view_unit(enum html_view v);
 const char *html_view_class(enum html_view v);
 
+/* A figure as the page prints it: SI above a million, else integers from
+ * 100, else 3 significant digits (into buf). */
+void html_fig_text(char *buf, size_t len, double v);
+/* The artifact markers of FLAGS ("!*") into buf. */
+void html_markers(unsigned flags, char *buf, size_t len);
+
 /* The family of a metric id: what comes before its first '.' (into buf). */
 void html_family(const char *id, char *buf, size_t len);
 

@@ -150,17 +150,6 @@ static double row_best(const struct html_page *p, size_t i, const struct heat_ce
     return best[0] > 0 ? best[0] : best[1];
 }
 
-/* The text of a figure: integers from 100, else 3 significant digits. */
-static void figure_text(char *buf, size_t len, double v)
-{
-    if (fabs(v) >= 1e6)
-        svg_format_si(buf, len, v);
-    else if (fabs(v) >= 100 || v == floor(v))
-        snprintf(buf, len, "%.0f", v);
-    else
-        snprintf(buf, len, "%.3g", v);
-}
-
 static void na_cell(FILE *out, const struct html_page *p, size_t j, const struct heat_cell *c)
 {
     int failed = c->m && c->m->state == MS_FAILED;
@@ -185,13 +174,9 @@ static void heat_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
     size_t b = 0;
     while (b + 1 < N_BINS && r > bins[b].upto)
         b++;
-    char num[32], mk[16] = "";
-    size_t k = 0;
-    for (unsigned bit = 1; bit && k + 1 < sizeof mk; bit <<= 1)
-        if ((c->m->flags & bit & MF_ARTIFACTS) && flag_marker(bit))
-            mk[k++] = flag_marker(bit);
-    mk[k] = 0;
-    figure_text(num, sizeof num, c->value);
+    char num[32], mk[16];
+    html_markers(c->m->flags, mk, sizeof mk);
+    html_fig_text(num, sizeof num, c->value);
     if (r > 0)
         fprintf(out, "<td class=\"h%zu%s\" data-v=\"%.6g\" title=\"", b, *mk ? " fl" : "", r);
     else
