@@ -137,26 +137,38 @@ static size_t select_rows(struct run **runs, size_t n_runs, const struct cli_glo
     return n_ids;
 }
 
+struct cmp_cell *comparison_cells(const struct comparison *t, enum figure_stat stat,
+                                  enum figure_unit unit)
+{
+    struct cmp_cell *cells = xcalloc(t->n_rows * t->n_runs + 1, sizeof *cells);
+    for (size_t i = 0; i < t->n_rows; i++)
+        for (size_t j = 0; j < t->n_runs; j++) {
+            struct cmp_cell *c = &cells[i * t->n_runs + j];
+            const struct metric *m = run_find_metric(t->runs[j], t->metrics[i]);
+            c->ok = figure_value(t->runs[j], m, stat, unit, &c->value, &c->stat, &c->why);
+            c->flags = m ? m->flags : 0;
+            c->unit = m && metric_is_value(m) ? m->unit : NULL;
+        }
+    return cells;
+}
+
 /* The cells of T (runs, metrics set): each run's figure of each metric; and
  * each row's unit when it is a value metric in some run. */
 static void fill_cells(struct comparison *t, enum figure_stat stat)
 {
-    t->cells = xcalloc(t->n_rows * t->n_runs, sizeof *t->cells);
+    t->cells = comparison_cells(t, stat, t->unit);
     t->row_unit = xcalloc(t->n_rows, sizeof *t->row_unit);
     t->row_higher = xcalloc(t->n_rows, sizeof *t->row_higher);
     t->labels = xcalloc(t->n_rows, sizeof *t->labels);
     for (size_t i = 0; i < t->n_rows; i++) {
         size_t owner = 0; /* the first run in which the row is a value metric */
         int mixed = 0;    /* some run has it in another unit */
-        for (size_t j = 0; j < t->n_runs; j++) {
-            struct cmp_cell *c = &t->cells[i * t->n_runs + j];
-            const struct metric *m = run_find_metric(t->runs[j], t->metrics[i]);
-            c->ok = figure_value(t->runs[j], m, stat, t->unit, &c->value, &c->stat, &c->why);
-            c->flags = m ? m->flags : 0;
-            c->unit = m && metric_is_value(m) ? m->unit : NULL;
-            if (c->unit && !t->row_unit[i]) {
-                t->row_unit[i] = m->unit;
-                t->row_higher[i] = m->higher_better ? 1 : 0;
+        for (size_t j = 0; !t->row_unit[i] && j < t->n_runs; j++) {
+            const struct cmp_cell *c = &t->cells[i * t->n_runs + j];
+            if (c->unit) {
+                t->row_unit[i] = c->unit;
+                t->row_higher[i] =
+                    run_find_metric(t->runs[j], t->metrics[i])->higher_better ? 1 : 0;
                 owner = j;
             }
         }
@@ -202,13 +214,13 @@ void comparison_free_rows(struct comparison *t)
     free_rows(t);
 }
 
-/* The index of run B among the N runs, or N after a one-line error. */
-static size_t baseline_index(struct run **runs, size_t n, const struct run *b, const char *ref)
+size_t comparison_baseline(const char *cmd, struct run **runs, size_t n, const struct run *b,
+                           const char *ref)
 {
     for (size_t j = 0; j < n; j++)
         if (runs[j]->id == b->id)
             return j;
-    fprintf(stderr, "rtbench compare: --baseline %s (run #%lld) is not one of the compared runs\n",
+    fprintf(stderr, "rtbench %s: --baseline %s (run #%lld) is not one of the compared runs\n", cmd,
             term(ref), (long long)b->id);
     return n;
 }
@@ -262,7 +274,7 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
         return 2;
     t.n_runs = n_refs;
     if (o->baseline)
-        baseline = baseline_index(t.runs, n_refs, t.runs[n_refs], o->baseline);
+        baseline = comparison_baseline(CMD, t.runs, n_refs, t.runs[n_refs], o->baseline);
     rc = baseline < n_refs ? compare_loaded(o, &t, globs, baseline) : 2;
     runs_free(t.runs, n_load);
     return rc;

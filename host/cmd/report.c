@@ -1,9 +1,11 @@
 /*
- * rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--db PATH]
+ * rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--baseline RUN] [--db PATH]
  *
- * One self-contained HTML page of the runs (out/html.c): their headers
- * side by side, a grouped bar chart per family, distributions, sweeps and
- * the sortable comparison table, with the flags of `compare` applied. The
+ * One self-contained HTML page of the runs (out/html.c): first the
+ * scorecard against the baseline (default the first run) and the heatmap
+ * (out/html_summary.c), then their headers side by side, a grouped bar chart per
+ * family, distributions, sweeps and the sortable comparison table, with the
+ * flags of `compare` applied. The
  * page is written to a temporary file beside FILE and renamed into place,
  * so an error never leaves half a report.
  */
@@ -26,15 +28,18 @@ static const struct option report_options[] = {
     {"output", required_argument, NULL, 'o'},
     {"metrics", required_argument, NULL, 'M'},
     {"db", required_argument, NULL, 'D'},
+    {"baseline", required_argument, NULL, 'B'},
     {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command report_command = {
     CMD,
-    "usage: rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--db PATH]\n"
-    "One self-contained HTML page (no network needed to open it): the runs' headers,\n"
-    "a bar chart per family (own unit, ns, model-cycles), distributions, sweeps and\n"
-    "a sortable comparison table with ratios to the first run.\n"
+    "usage: rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--baseline RUN] [--db PATH]\n"
+    "One self-contained HTML page (no network needed to open it): the scorecard (per\n"
+    "family and overall, each run's geometric mean of its ratios to the baseline, by\n"
+    "default the first run), a heatmap of every metric x run, the runs' headers, a bar\n"
+    "chart per family (own unit, ns, model-cycles), distributions, sweeps and a\n"
+    "sortable comparison table with ratios to the first run.\n"
     "RUN is a run id, a label (its newest run) or latest; FILE defaults to " DEFAULT_OUTPUT ".\n",
     report_options,
     "o:",
@@ -45,6 +50,7 @@ static const struct cli_command report_command = {
 
 struct report_options {
     const char *output, *metrics, *db_path;
+    const char *baseline; /* --baseline RUN, or NULL: the first run */
 };
 
 static int report_option(void *ctx, int id, const char *v)
@@ -58,21 +64,32 @@ static int report_option(void *ctx, int id, const char *v)
         if (!*v)
             return cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
         o->metrics = v;
+    } else if (id == 'B') {
+        if (!*v)
+            return cli_usage_err(CMD, "--baseline needs a run (an id, a label or latest)", NULL);
+        o->baseline = v;
     } else {
         o->db_path = v;
     }
     return CLI_GO;
 }
 
-static int page_write(FILE *f, const void *t)
+struct page_args {
+    const struct comparison *t;
+    size_t baseline;
+};
+
+static int page_write(FILE *f, const void *ctx)
 {
-    return html_report_write(f, t);
+    const struct page_args *a = ctx;
+    return html_report_write_baseline(f, a->t, a->baseline);
 }
 
 /* Writes T into PATH; 0, or 2 after a one-line error. */
-static int write_page(const char *path, const struct comparison *t)
+static int write_page(const char *path, const struct comparison *t, size_t baseline)
 {
-    if (cli_write_file(CMD, "the report", path, page_write, t) != 0)
+    struct page_args a = {t, baseline};
+    if (cli_write_file(CMD, "the report", path, page_write, &a) != 0)
         return 2;
     struct stat st;
     long long size = stat(path, &st) == 0 ? (long long)st.st_size : -1;
@@ -80,30 +97,52 @@ static int write_page(const char *path, const struct comparison *t)
     return 0;
 }
 
+/* The loaded runs of T flagged, compared and written against run BASELINE;
+ * 0 or 2. */
+static int report_loaded(const struct report_options *o, struct comparison *t, size_t baseline,
+                         const struct cli_globs *globs)
+{
+    for (size_t i = 0; i < t->n_runs; i++)
+        cli_warn_incomplete(CMD, NULL, t->runs[i]);
+    flags_apply_compare(t->runs, t->n_runs);
+    int rc = 2;
+    if (comparison_build(t, STAT_AUTO, globs) == 0)
+        fprintf(stderr, "rtbench report: no metric to report%s%s\n",
+                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
+    else
+        rc = write_page(o->output, t, baseline);
+    comparison_free_rows(t);
+    return rc;
+}
+
+/* Loads the runs (and the --baseline run after them) and reports them. 0 or 2. */
 static int report_runs(const struct report_options *o, char *const *refs, size_t n,
                        const struct cli_globs *globs)
 {
     struct comparison t = {.unit = UNIT_NATIVE};
-    if (cli_load_runs(CMD, o->db_path, refs, n, NULL, &t.runs) != 0)
+    size_t n_load = n + (o->baseline != NULL), baseline = 0;
+    char **all = xcalloc(n_load, sizeof *all);
+    const char **roles = xcalloc(n_load, sizeof *roles);
+    for (size_t i = 0; i < n_load; i++) {
+        all[i] = i < n ? refs[i] : (char *)o->baseline;
+        roles[i] = i < n ? "run" : "--baseline";
+    }
+    int rc = cli_load_runs(CMD, o->db_path, all, n_load, roles, &t.runs);
+    free(all);
+    free(roles);
+    if (rc != 0)
         return 2;
     t.n_runs = n;
-    for (size_t i = 0; i < n; i++)
-        cli_warn_incomplete(CMD, NULL, t.runs[i]);
-    flags_apply_compare(t.runs, t.n_runs);
-    int rc = 2;
-    if (comparison_build(&t, STAT_AUTO, globs) == 0)
-        fprintf(stderr, "rtbench report: no metric to report%s%s\n",
-                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
-    else
-        rc = write_page(o->output, &t);
-    comparison_free_rows(&t);
-    runs_free(t.runs, t.n_runs);
+    if (o->baseline)
+        baseline = comparison_baseline(CMD, t.runs, n, t.runs[n], o->baseline);
+    rc = baseline < n ? report_loaded(o, &t, baseline, globs) : 2;
+    runs_free(t.runs, n_load);
     return rc;
 }
 
 int cmd_report(int argc, char **argv)
 {
-    struct report_options o = {DEFAULT_OUTPUT, NULL, NULL};
+    struct report_options o = {DEFAULT_OUTPUT, NULL, NULL, NULL};
     int first;
     int rc = cli_parse(&report_command, argc, argv, report_option, &o, &first);
     if (rc != CLI_GO)

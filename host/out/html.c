@@ -3,7 +3,8 @@
  * style and its script are inline; nothing is fetched. The unit views (own
  * unit, ns, model-cycles) are switched by radio buttons through CSS alone, so
  * the page works without script and prints the view chosen; the script only
- * sorts the comparison table and notes that the page rendered.
+ * sorts the heatmap and the comparison table and notes that the page
+ * rendered. Its Content-Security-Policy forbids every request.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "artifact.h"
 #include "out/html.h"
+#include "scorecard.h"
 #include "sweep_point.h"
 #include "svg.h"
 #include "out/sweep_out.h"
@@ -57,25 +59,42 @@ static const char style[] =
     "#view-native:checked~nav label[for=view-native],#view-ns:checked~nav label[for=view-ns],"
     "#view-model:checked~nav label[for=view-model]{font-weight:700;background:#e8eef8;"
     "border-color:#1f77b4}\n"
+    "table.score td,table.score th,table.heat td,table.heat th{padding:1px 6px;"
+    "white-space:nowrap}\n"
+    "table.score tr.overall{font-weight:600;border-bottom:2px solid #999}\n"
+    "table.score small{color:var(--mute)}table.score td.span{color:var(--mute);"
+    "white-space:normal;vertical-align:middle;max-width:14em}\n"
+    "table.heat{font-size:12px}table.heat td{text-align:right;"
+    "font-variant-numeric:tabular-nums}table.heat td:first-child{text-align:left}\n"
+    "table.heat tr.fam th{background:#f4f4f4;cursor:default}table.heat a{color:inherit}\n"
+    "svg text.metric{scroll-margin-top:48px}\n" /* a heatmap link's target, below the nav */
+
+    "table.heat td.na,ul.legend i.na{background:#e0e0e0;color:#777;font-style:italic}\n"
+    "table.heat td.nc,ul.legend i.nc{background:#fff;border:1px solid #bbb}\n"
+    "table.heat td.fl,ul.legend i.fl{outline:2px dashed #000;outline-offset:-3px}\n"
+    "table.score,table.heat tbody{break-inside:avoid;page-break-inside:avoid}\n"
     "@media (max-width:600px){body{padding:0 8px 30px}h1{font-size:18px}td,th{padding:2px 4px}}\n"
     "@media print{nav.views{display:none}.wide,.scroll{overflow:visible}.wide svg{min-width:0}"
     "table.sortable th{position:static}h2{break-after:avoid}}\n"
     "</style>\n";
 
-/* Sorting on a click on a column's title (numbers by data-v, n/a last), and
+/* Sorting on a click on a column's title (numbers by data-v, n/a last; in
+ * the heatmap within each family, its title row first), and
  * the marks a test reads: rendered, and whether the page fits its width. */
 static const char script[] =
     "<script>\n"
     "(function(){\n"
     "function num(td){var v=td.getAttribute('data-v');return v===null?null:parseFloat(v);}\n"
-    "function sortBy(t,th,i){var b=t.tBodies[0],rows=[].slice.call(b.rows);\n"
-    " var up=th.getAttribute('aria-sort')!=='ascending',s=up?1:-1;\n"
-    " [].forEach.call(t.tHead.rows[0].cells,function(h){h.removeAttribute('aria-sort');});\n"
-    " th.setAttribute('aria-sort',up?'ascending':'descending');\n"
+    "function sortBody(b,i,s){var rows=[].filter.call(b.rows,function(r){\n"
+    "  return r.className!=='fam';});\n"
     " rows.sort(function(a,c){var x=a.cells[i],y=c.cells[i],p=num(x),q=num(y);\n"
     "  if(p===null&&q===null)return s*x.textContent.localeCompare(y.textContent);\n"
     "  if(p===null)return 1;if(q===null)return -1;return s*(p-q);});\n"
     " rows.forEach(function(r){b.appendChild(r);});}\n"
+    "function sortBy(t,th,i){var up=th.getAttribute('aria-sort')!=='ascending';\n"
+    " [].forEach.call(t.tHead.rows[0].cells,function(h){h.removeAttribute('aria-sort');});\n"
+    " th.setAttribute('aria-sort',up?'ascending':'descending');\n"
+    " [].forEach.call(t.tBodies,function(b){sortBody(b,i,up?1:-1);});}\n"
     "[].forEach.call(document.querySelectorAll('table.sortable'),function(t){\n"
     " [].forEach.call(t.tHead.rows[0].cells,function(th,i){\n"
     "  th.addEventListener('click',function(){sortBy(t,th,i);});});});\n"
@@ -304,7 +323,8 @@ static void table_row(FILE *out, const struct html_page *p, size_t i, enum html_
 static void comparison_table(FILE *out, const struct html_page *p, enum html_view v)
 {
     const struct comparison *t = p->t;
-    fprintf(out, "<div class=\"scroll %s\"><table class=\"sortable\"><thead><tr><th>metric</th>",
+    fprintf(out,
+            "<div class=\"scroll %s\"><table class=\"sortable cmp\"><thead><tr><th>metric</th>",
             html_view_class(v));
     for (size_t j = 0; j < t->n_runs; j++) {
         fputs("<th>", out);
@@ -355,26 +375,45 @@ static void view_switch(FILE *out, const struct html_page *p)
         if (p->has_view[v])
             fprintf(out, "<label for=\"view-%s\">%s</label>",
                     html_view_class((enum html_view)v) + 2, view_titles[v]);
-    fputs(" · <a href=\"#runs\">runs</a> <a href=\"#families\">families</a> "
+    fputs(" · <a href=\"#scorecard\">scorecard</a> <a href=\"#heatmap\">heatmap</a> "
+          "<a href=\"#runs\">runs</a> <a href=\"#families\">families</a> "
           "<a href=\"#distributions\">distributions</a> <a href=\"#table\">table</a></nav>\n",
           out);
 }
 
-/* The sections that follow the unit view: one copy per view. */
-static void per_view(FILE *out, const struct html_page *p, int which)
+/* A section that follows the unit view: SECTION once per view. */
+static void per_view(FILE *out, const struct html_page *p,
+                     void (*section)(FILE *out, const struct html_page *p, enum html_view v))
 {
     for (int v = 0; v < HV_COUNT; v++) {
         if (!p->has_view[v])
             continue;
         fprintf(out, "<div class=\"%s\">\n", html_view_class((enum html_view)v));
-        if (which == 0)
-            html_bar_charts(out, p, (enum html_view)v);
-        else if (which == 1)
-            html_distributions(out, p, (enum html_view)v);
-        else
-            comparison_table(out, p, (enum html_view)v);
+        section(out, p, (enum html_view)v);
         fputs("</div>\n", out);
     }
+}
+
+/* The first screen: the scorecard and the heatmap. */
+static void first_screen(FILE *out, const struct html_page *p)
+{
+    const struct comparison *t = p->t;
+    fputs("<h2 id=\"scorecard\">Scorecard</h2>\n<p class=\"note\">Against ", out);
+    svg_text(out, p->run_name[p->baseline]);
+    fputs(": the ", out);
+    svg_text(out, SCORECARD_DIRECTION); /* its '<' */
+    fputs(". Per family (an id's first part) and overall; counts: covered / n/a in either run / "
+          "flagged in either run (left out of the score).</p>\n",
+          out);
+    per_view(out, p, html_scorecard);
+    fprintf(out,
+            "<h2 id=\"heatmap\">Heatmap</h2>\n<p class=\"note\">%zu metrics x %zu runs: each "
+            "figure coloured by its ratio to the best run of its row (lower is better, unless "
+            "the row says higher). Click a run's title to sort each family by it; a metric "
+            "links to its chart.</p>\n",
+            t->n_rows, t->n_runs);
+    html_heatmap_legend(out);
+    per_view(out, p, html_heatmap);
 }
 
 static void page(FILE *out, const struct html_page *p)
@@ -384,9 +423,12 @@ static void page(FILE *out, const struct html_page *p)
     iso_now(now, sizeof now);
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n"
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+          "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
           "<title>rtbench report</title>\n",
           out);
     fputs(style, out);
+    html_heatmap_style(out);
     fputs("</head><body>\n", out);
     view_switch(out, p);
     fprintf(out,
@@ -394,20 +436,21 @@ static void page(FILE *out, const struct html_page *p)
             "written %s by rtbench. Bars and tables show the median where a run has "
             "percentiles, else the mean.</p>\n",
             t->n_runs, t->n_rows, now);
+    first_screen(out, p);
     run_headers(out, p);
     fputs("<h2 id=\"families\">Per family</h2>\n", out);
     flags_legend(out, t);
-    per_view(out, p, 0);
+    per_view(out, p, html_bar_charts);
     fputs("<h2 id=\"distributions\">Distributions</h2>\n<p class=\"note\">Per run: the line "
           "from min to max, the box from p50 to p99, marks at p90 and p99.9; log scale.</p>\n",
           out);
-    per_view(out, p, 1);
+    per_view(out, p, html_distributions);
     sweeps(out, t);
     fputs("<h2 id=\"table\">Comparison</h2>\n<p class=\"note\">Click a column's title to sort. "
           "Ratios are to the first run (none for an underflow figure: it is no latency); markers "
           "as in the flags above.</p>\n",
           out);
-    per_view(out, p, 2);
+    per_view(out, p, comparison_table);
     fputs("</main>\n", out);
     fputs(script, out);
     fputs("</body></html>\n", out);
@@ -415,7 +458,12 @@ static void page(FILE *out, const struct html_page *p)
 
 int html_report_write(FILE *out, const struct comparison *t)
 {
-    struct html_page p = {t, NULL, NULL, {1, 0, 0}, HV_NATIVE};
+    return html_report_write_baseline(out, t, 0);
+}
+
+int html_report_write_baseline(FILE *out, const struct comparison *t, size_t baseline)
+{
+    struct html_page p = {t, NULL, NULL, {1, 0, 0}, HV_NATIVE, baseline};
     p.cell = xcalloc(t->n_rows * t->n_runs + 1, sizeof *p.cell);
     p.run_name = xcalloc(t->n_runs + 1, sizeof *p.run_name);
     int all_ns = 1, mixed = 0;

@@ -48,8 +48,7 @@ void html_family(const char *id, char *buf, size_t len)
     buf[n] = 0;
 }
 
-/* A figure for a chart: SI above a million, else integers from 100, else 3 digits. */
-static void fig_text(char *buf, size_t len, double v)
+void html_fig_text(char *buf, size_t len, double v)
 {
     if (fabs(v) >= 1e6)
         svg_format_si(buf, len, v);
@@ -59,8 +58,7 @@ static void fig_text(char *buf, size_t len, double v)
         snprintf(buf, len, "%.3g", v);
 }
 
-/* The markers of FLAGS ("!*") into buf. */
-static void markers(unsigned flags, char *buf, size_t len)
+void html_markers(unsigned flags, char *buf, size_t len)
 {
     size_t k = 0;
     for (unsigned bit = 1; bit && k + 1 < len; bit <<= 1)
@@ -176,8 +174,8 @@ static void bar(FILE *out, const struct html_page *p, size_t i, size_t j, enum h
         return;
     }
     char num[32], mk[8];
-    fig_text(num, sizeof num, val);
-    markers(m->flags, mk, sizeof mk);
+    html_fig_text(num, sizeof num, val);
+    html_markers(m->flags, mk, sizeof mk);
     /* a flagged figure beyond the scale is cut at its end, and says so */
     int beyond = max > 0 && val > max * 1.0001;
     double w = beyond ? PW : max > 0 && val > 0 ? val / max * PW : 0;
@@ -268,7 +266,10 @@ static void bar_chart(FILE *out, const struct html_page *p, const struct group *
             ticks(out, max, height);
         for (size_t k = first; k < end; k++) {
             size_t i = g->rows[k];
-            fprintf(out, "<text class=\"metric\" x=\"%d\" y=\"%.0f\">", X0, y + 12);
+            char anchor[48];
+            html_metric_anchor(anchor, sizeof anchor, i, v);
+            fprintf(out, "<text class=\"metric\" id=\"%s\" x=\"%d\" y=\"%.0f\">", anchor, X0,
+                    y + 12);
             svg_text(out, t->metrics[i]);
             fputs("</text>\n", out);
             y += LABEL_H;
@@ -354,7 +355,7 @@ static void dist_row(FILE *out, const struct html_page *p, size_t j, const doubl
     svg_text(out, p->run_name[j]);
     for (int k = 0; k < 6; k++) {
         char num[32];
-        fig_text(num, sizeof num, f[k]);
+        html_fig_text(num, sizeof num, f[k]);
         fprintf(out, "%s %s %s", k ? "," : ":", six_names[k], num);
     }
     fprintf(out,
@@ -366,8 +367,8 @@ static void dist_row(FILE *out, const struct html_page *p, size_t j, const doubl
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"%s\"/>", x[k],
                 y - 2, x[k], y + 12, c);
     char a[32], b[32];
-    fig_text(a, sizeof a, f[1]);
-    fig_text(b, sizeof b, f[3]);
+    html_fig_text(a, sizeof a, f[1]);
+    html_fig_text(b, sizeof b, f[3]);
     fprintf(out, "<text x=\"%d\" y=\"%.0f\">p50 %s · p99 %s</text></g>\n", DIST_LEFT + DIST_W + 10,
             y + 9, a, b);
 }
@@ -411,8 +412,8 @@ static int hist_chart(FILE *out, const struct html_page *p, size_t i, size_t j, 
     for (size_t k = 0; k < h->n; k++) {
         double bh = (double)h->count[k] / (double)top * HIST_H;
         char a[32], b[32];
-        fig_text(a, sizeof a, (double)(h->lo + k * h->width) * scale);
-        fig_text(b, sizeof b, (double)(h->lo + (k + 1) * h->width) * scale);
+        html_fig_text(a, sizeof a, (double)(h->lo + k * h->width) * scale);
+        html_fig_text(b, sizeof b, (double)(h->lo + (k + 1) * h->width) * scale);
         fprintf(out,
                 "<rect class=\"hbar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
                 "fill=\"%s\"><title>%s %s %s: %llu</title></rect>\n",
@@ -421,8 +422,8 @@ static int hist_chart(FILE *out, const struct html_page *p, size_t i, size_t j, 
                 (unsigned long long)h->count[k]);
     }
     char lo[32], hi[32];
-    fig_text(lo, sizeof lo, (double)h->lo * scale);
-    fig_text(hi, sizeof hi, (double)(h->lo + h->n * h->width) * scale);
+    html_fig_text(lo, sizeof lo, (double)h->lo * scale);
+    html_fig_text(hi, sizeof hi, (double)(h->lo + h->n * h->width) * scale);
     fprintf(out,
             "<text class=\"tick\" x=\"%d\" y=\"%d\">%s</text>"
             "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s+</text>"

@@ -11,38 +11,19 @@
 # A control page with a console.error and an http image proves that both
 # detectors see what they look for. Screenshots stay as artifacts:
 # <tmpdir>/report.png (1280 px) and report-phone.png (390 px).
-# Without Chromium: "SKIP: ..." and exit 77 (ctest shows the test skipped);
-# scripts/deps.sh all installs it, so CI always runs it.
+# Without Chromium: "SKIP: ..." and exit 77 (browser.sh).
 # Usage: sh test_browser.sh <rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
-CHROMIUM=${RTBENCH_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$CHROMIUM" ]; then
-    echo "SKIP: test_browser: chromium not installed (apt-get install chromium, or scripts/deps.sh all)"
-    exit 77
-fi
+. "$(dirname "$0")/browser.sh" test_browser
 . "$(dirname "$0")/report_runs.sh"
 H=$TMP/report.html
 report_runs_write "$H" >/dev/null || exit 2
 
-# chrome NAME ARGS...: Chromium on its own profile, in the background;
-# stdout in $TMP/NAME.out, its log (console messages) in $TMP/NAME.log
-chrome() {
-    name=$1
-    shift
-    timeout 90 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
-        --disable-background-networking --disable-component-update --hide-scrollbars \
-        --user-data-dir="$TMP/profile-$name" --enable-logging=stderr --v=0 \
-        --log-net-log="$TMP/$name.netlog" --net-log-capture-mode=Everything \
-        "$@" >"$TMP/$name.out" 2>"$TMP/$name.log" &
-}
 # Each start of Chromium takes seconds: the three run at once.
-cat >"$TMP/control.html" <<'HTML'
-<!DOCTYPE html><html><body><img src="http://127.0.0.1:9/control.png"><script>console.error("control-console-error")</script></body></html>
-HTML
-chrome control --dump-dom "file://$TMP/control.html"
+control_start
 # The phone opens a copy with a script after the page's that clicks the first
 # run's column title twice and notes the order of the cells each time.
-sed 's#</body>#<script>(function(){var t=document.querySelector(".v-native table.sortable"),\
+sed 's#</body>#<script>(function(){var t=document.querySelector(".v-native table.cmp"),\
 th=t.tHead.rows[0].cells[1],d=document.documentElement;function col(){return [].map.call(\
 t.tBodies[0].rows,function(r){var v=r.cells[1].getAttribute("data-v");return v===null?"na":v;}).join(" ");}\
 th.click();d.setAttribute("data-up",col());th.click();d.setAttribute("data-down",col());})();\
@@ -51,13 +32,7 @@ chrome wide --window-size=1280,1800 --screenshot="$TMP/report.png" --dump-dom "f
 chrome phone --window-size=390,1400 --screenshot="$TMP/report-phone.png" --dump-dom "file://$TMP/sorted.html"
 wait
 
-# console: Chromium logs each console message as INFO:CONSOLE
-consoles() { grep -c ":CONSOLE" "$TMP/$1.log"; }
-# requests: the URLs the page asked for (the net log's requests made for a
-# file:// site; Chromium's own background requests are made for no site)
-requests() { grep '"url":"' "$TMP/$1.netlog" | grep 'site=file://' | grep -o '"url":"[^"]*"' | sort -u; }
-check "control: the console error is seen" 'grep -q "control-console-error" "$TMP/control.log"'
-check "control: the http request is seen" 'requests control | grep -q "127.0.0.1:9/control.png"'
+control_check
 
 D=$TMP/wide.out
 check "the page rendered (its script ran)" 'grep -q "<html lang=\"en\" data-rendered=\"yes\"" "$D"'
@@ -70,7 +45,7 @@ check "bars: sem $RPT_SEM_BARS per view" '[ "$(bars_of "$D" sem | tr "\n" " ")" 
 check "bars: tm $RPT_TM_BARS, msgq $RPT_MSGQ_BARS per view" '[ "$(bars_of "$D" tm | tr "\n" " ")" = "$RPT_TM_BARS $RPT_TM_BARS " ] && [ "$(bars_of "$D" msgq | tr "\n" " ")" = "$RPT_MSGQ_BARS $RPT_MSGQ_BARS " ]'
 check "bars: thread 21 per view (3 Zephyr runs x 7)" '[ "$(bars_of "$D" thread | tr "\n" " ")" = "21 21 " ]'
 check "one script element in the live DOM, the label as text" '[ "$(grep -o "<script" "$D" | wc -l)" -eq 1 ] && grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" "$D"'
-check "the sweep plot and the sortable table are there" 'grep -q "<figure class=\"sweep\">" "$D" && grep -q "<table class=\"sortable\">" "$D"'
+check "the sweep plot and the sortable table are there" 'grep -q "<figure class=\"sweep\">" "$D" && grep -q "<table class=\"sortable cmp\">" "$D"'
 # sorted: the numbers in order, the n/a cells last, both ways
 up=$(sed -n 's/.* data-up="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)
 down=$(sed -n 's/.* data-down="\([^"]*\)".*/\1/p' "$TMP/phone.out" | head -1)

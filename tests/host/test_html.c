@@ -83,11 +83,12 @@ static size_t count(const char *s, const char *what)
     return n;
 }
 
-/* The first view's section from WHAT (a view's div) to the next view's div or
- * section title, as a new string ("" if none). */
+/* The first view's section of the charts from WHAT (a view's div) to the
+ * next view's div or section title, as a new string ("" if none). */
 static char *section(const char *s, const char *what)
 {
-    const char *a = strstr(s, what);
+    const char *charts = strstr(s, "<h2 id=\"families\">");
+    const char *a = charts ? strstr(charts, what) : NULL;
     if (!a)
         return xstrdup("");
     const char *b = strstr(a + 1, "<div class=\"v-"), *c = strstr(a + 1, "<h2");

@@ -3,7 +3,8 @@
 # the baseline, geometric standard deviation, counts) checked against the same
 # figures computed here by awk from `compare --format csv` of the same runs;
 # n/a and absent metrics, flagged figures, a higher-is-better metric, a run in
-# another unit, --baseline and its errors.
+# another unit, --baseline and its errors; and the same scorecard in the
+# HTML report (rtbench report [--baseline RUN]).
 # Usage: sh test_scorecard.sh <rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/score.db
@@ -130,6 +131,41 @@ for s in o["scores"]:
     print(s["family"], g, v, s["metrics"], s["na"], s["flagged"])
 ' "$TMP/s.json" "$B"
 check "json: the same scorecard" '[ $rc -eq 0 ] && [ "$out" = "$E" ]'
+
+# the report's scorecard (each unit view; the own unit here): the same figures
+# score_html FILE: the scorecard lines of the one scored run in FILE's own-unit view
+score_html() {
+    python3 - "$1" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+t = h[h.index('<div class="v-native">\n<div class="scroll"><table class="score">'):]
+t = t[:t.index("</table>")]
+for row in re.findall(r"<tr[^>]*><th>([^<]*)</th>(.*?)</tr>", t):
+    for c in re.findall(r'<td class="n"[^>]*>(.*?)</td>', row[1]):
+        m = re.match(r"<b>([0-9.]+)</b> ×÷([0-9.]+) <small>(\d+)/(\d+)/(\d+)</small>$", c)
+        n = re.match(r"n/a <small>0/(\d+)/(\d+)</small>$", c)
+        print(row[0], *(m.groups() if m else ("-", "-", "0") + n.groups()))
+PY
+}
+run "$RTB" report "$B" "$O" "$I" --db "$DB" -o "$TMP/s.html"
+check "report: exit 0" '[ $rc -eq 0 ]'
+check "report: the same scorecard" '[ "$(score_html "$TMP/s.html")" = "$E" ]'
+check "report: the run in insns cannot be compared" 'grep -q "cannot compare: its figures are insns, the baseline.s cycles" "$TMP/s.html"'
+# the heatmap (own-unit view): heat ID: the classes of ID's cells, one per run
+heat() {
+    sed -n '/<div class="v-native">/,/<\/table>/p' "$TMP/s.html" | grep "<a href=\"#m-native-[0-9]*\" title=\"$1[\" ]" |
+        grep -o '<td class="[^"]*"' | sed 's/<td class="\([^"]*\)"/\1/' | tr '\n' ' '
+}
+check "heatmap: the best h0, 1210/1017 in <= 1.25x, insns not in the row's cycles" '[ "$(heat thread.create.immediate)" = "h2 h0 nc " ]'
+check "heatmap: higher is better: 60111 best, 51234 in <= 1.25x" '[ "$(heat tm.preempt.period)" = "h2 h0 na " ]'
+check "heatmap: a flagged figure outlined, marked, never the best" '[ "$(heat mutex.lock.immediate)" = "h0 h0 fl na " ] && grep -q "title=\"#$O other: p50 390 cycles; 0.947x the best; flagged: nosched\">390 ~</td>" "$TMP/s.html"'
+check "heatmap: n/a grey with the reason on hover" 'grep -q "<td class=\"na\" title=\"#$O other: n/a: not here\">n/a</td>" "$TMP/s.html"'
+check "heatmap: a tbody per family (5: thread, semaphore, mutex, fifo, tm)" '[ "$(sed -n "/<div class=\"v-native\">/,/<\/table>/p" "$TMP/s.html" | grep -c "<tbody><tr class=\"fam\">")" -eq 5 ]'
+check "heatmap: every row links to its chart" 'for a in $(grep -o "<a href=\"#m-[a-z]*-[0-9]*\"" "$TMP/s.html" | cut -d"#" -f2 | tr -d "\""); do grep -q "id=\"$a\"" "$TMP/s.html" || exit 1; done'
+run "$RTB" report "$B" "$O" --db "$DB" --baseline "$O" -o "$TMP/s2.html"
+check "report --baseline: the other run against it" '[ $rc -eq 0 ] && [ "$(score_html "$TMP/s2.html")" = "$E2" ] && grep -q "#$O other (baseline)</th>" "$TMP/s2.html"'
+run "$RTB" report "$B" "$O" --db "$DB" --baseline "$I" -o "$TMP/s3.html"
+check "report --baseline not reported: one line, no page" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "^rtbench report: --baseline $I (run #$I) is not one of the compared runs" && [ ! -e "$TMP/s3.html" ]'
 
 # errors: one line, exit 2
 run "$RTB" compare "$B" "$O" --db "$DB" --summary --baseline "$I"
