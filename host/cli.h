@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "db.h"
+#include "cli_globs.h"
 #include "run.h"
 #include "out/writer.h"
 
@@ -51,19 +52,6 @@ int cli_extra_arg(const char *cmd, const char *arg);
  * returned (2). */
 int cli_uint_option(const char *cmd, const char *name, const char *value, unsigned max,
                     unsigned *out);
-
-/* A comma-separated list of id globs (--metrics); empty items are dropped. */
-struct cli_globs {
-    char *copy; /* the list, cut at the commas */
-    char **v;
-    size_t n;
-};
-/* Splits LIST (NULL: no globs) into G. */
-void cli_globs_split(struct cli_globs *g, const char *list);
-/* 1 if ID matches one of the globs (its index into *which, if not NULL);
- * 0 if none does, or there are none. */
-int cli_globs_match(const struct cli_globs *g, const char *id, size_t *which);
-void cli_globs_free(struct cli_globs *g);
 
 /* Set by the fuzz target of the command line (tests/fuzz/fuzz_cli.c): every
  * command parses and checks its arguments, then stops where it would open

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cmd/cmds.h"
+#include "comparison.h"
 #include "artifact.h"
 #include "out/html.h"
 #include "util.h"

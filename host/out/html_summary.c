@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmds.h"
+#include "comparison.h"
 #include "artifact.h"
 #include "out/html.h"
 #include "scorecard.h"
@@ -27,11 +27,6 @@ static const struct {
     {2, "#277f8e", 1},      {4, "#365c8d", 1},   {HUGE_VAL, "#46327e", 1},
 };
 #define N_BINS (sizeof bins / sizeof bins[0])
-
-void html_metric_anchor(char *buf, size_t len, size_t i, enum html_view v)
-{
-    snprintf(buf, len, "m-%s-%zu", html_view_class(v) + 2, i);
-}
 
 /* ---- the scorecard ---- */
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cmd/cmds.h"
+#include "comparison.h"
 #include "out/html.h"
 #include "util.h"
 
