@@ -39,6 +39,11 @@ const char *html_view_class(enum html_view v)
     return view_classes[v];
 }
 
+void html_metric_anchor(char *buf, size_t len, size_t i, enum html_view v)
+{
+    snprintf(buf, len, "m-%s-%zu", html_view_class(v) + 2, i);
+}
+
 void html_family(const char *id, char *buf, size_t len)
 {
     size_t n = strcspn(id, ".");
