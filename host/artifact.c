@@ -22,7 +22,7 @@ static const struct {
     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
 };
 
-const char *flag_name(unsigned bit)
+const char *artifact_name(unsigned bit)
 {
     for (size_t i = 0; i < sizeof flag_names_table / sizeof flag_names_table[0]; i++)
         if (flag_names_table[i].bit == bit)
@@ -30,7 +30,7 @@ const char *flag_name(unsigned bit)
     return NULL;
 }
 
-char flag_marker(unsigned bit)
+char artifact_marker(unsigned bit)
 {
     for (size_t i = 0; i < sizeof flag_names_table / sizeof flag_names_table[0]; i++)
         if (flag_names_table[i].bit == bit)
@@ -38,7 +38,7 @@ char flag_marker(unsigned bit)
     return 0;
 }
 
-void flag_names(unsigned flags, const char *sep, char *buf, size_t len)
+void artifact_names(unsigned flags, const char *sep, char *buf, size_t len)
 {
     size_t used = 0;
     if (len)
@@ -46,7 +46,7 @@ void flag_names(unsigned flags, const char *sep, char *buf, size_t len)
     for (unsigned bit = 1; bit; bit <<= 1) {
         if (!(flags & bit))
             continue;
-        const char *name = flag_name(bit);
+        const char *name = artifact_name(bit);
         int n = snprintf(buf + used, len > used ? len - used : 0, "%s%s", used ? sep : "",
                          name ? name : "?");
         if (n > 0)
@@ -56,7 +56,7 @@ void flag_names(unsigned flags, const char *sep, char *buf, size_t len)
     }
 }
 
-double flags_metric_value(const struct metric *m)
+double artifact_metric_value(const struct metric *m)
 {
     return m->has_pct ? (double)m->p50 : m->mean;
 }
@@ -73,7 +73,7 @@ static double median(double *v, size_t n)
     return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int flags_sibling_key(const char *id, char *buf, size_t len)
+int artifact_sibling_key(const char *id, char *buf, size_t len)
 {
     char tmp[256];
     if (!id || strlen(id) >= sizeof tmp)
@@ -137,7 +137,7 @@ static double run_iters(const struct run *r)
     if (it && parse_u64(it, &n) == 0 && n > 0)
         return (double)n;
     if (r->origin && strcmp(r->origin, "zephyr") == 0)
-        return FLAGS_ZEPHYR_DEFAULT_ITERS;
+        return ARTIFACT_ZEPHYR_DEFAULT_ITERS;
     return 0;
 }
 
@@ -205,10 +205,10 @@ static void flag_outliers(struct run *r)
     size_t n = 0;
     for (size_t i = 0; i < r->n_m; i++) {
         if (r->m[i].state != MS_OK || metric_is_value(&r->m[i]) ||
-            !flags_sibling_key(r->m[i].id, keys[n], sizeof keys[n]))
+            !artifact_sibling_key(r->m[i].id, keys[n], sizeof keys[n]))
             continue;
-        s[n] =
-            (struct sib){keys[n], flags_metric_value(&r->m[i]), i, !(r->m[i].flags & MF_UNDERFLOW)};
+        s[n] = (struct sib){keys[n], artifact_metric_value(&r->m[i]), i,
+                            !(r->m[i].flags & MF_UNDERFLOW)};
         n++;
     }
     qsort(s, n, sizeof *s, by_key_value);
@@ -225,7 +225,7 @@ static void flag_outliers(struct run *r)
                 continue;
             size_t skip = at++; /* a metric is not its own sibling */
             double med = median_without(v, k, skip);
-            if (k > 1 && med > 0 && s[i].value > FLAGS_OUTLIER_FACTOR * med)
+            if (k > 1 && med > 0 && s[i].value > ARTIFACT_OUTLIER_FACTOR * med)
                 r->m[s[i].index].flags |= MF_OUTLIER;
         }
         g = e;
@@ -235,7 +235,7 @@ static void flag_outliers(struct run *r)
     free(s);
 }
 
-void flags_apply_run(struct run *r)
+void artifact_flag_run(struct run *r)
 {
     if (!r || r->n_m == 0)
         return;
@@ -253,7 +253,7 @@ static const struct metric *usable(const struct run *r, const char *id)
     const struct metric *m = run_find_metric(r, id);
     if (!m || m->state != MS_OK || metric_is_value(m) || (m->flags & (MF_UNDERFLOW | MF_OUTLIER)))
         return NULL;
-    return flags_metric_value(m) > 0 ? m : NULL;
+    return artifact_metric_value(m) > 0 ? m : NULL;
 }
 
 /* The sibling groups of the reference run (the first compared): its
@@ -278,8 +278,8 @@ static void ref_groups_make(struct ref_groups *rg, const struct run *ref, char (
     rg->s = xcalloc(ref->n_m ? ref->n_m : 1, sizeof *rg->s);
     for (size_t j = 0; j < ref->n_m; j++) {
         const struct metric *a = usable(ref, ref->m[j].id);
-        if (a == &ref->m[j] && flags_sibling_key(a->id, keys[rg->n], sizeof keys[rg->n])) {
-            rg->s[rg->n] = (struct sib){keys[rg->n], flags_metric_value(a), j, 1};
+        if (a == &ref->m[j] && artifact_sibling_key(a->id, keys[rg->n], sizeof keys[rg->n])) {
+            rg->s[rg->n] = (struct sib){keys[rg->n], artifact_metric_value(a), j, 1};
             rg->n++;
         }
     }
@@ -314,7 +314,7 @@ static double group_scale(const struct run *r, const struct run *ref, const stru
     for (size_t i = rg->start[g]; i < rg->start[g] + rg->len[g]; i++) {
         const struct metric *a = &ref->m[rg->s[i].index], *b = usable(r, a->id);
         if (b)
-            v[n++] = flags_metric_value(b) / flags_metric_value(a);
+            v[n++] = artifact_metric_value(b) / artifact_metric_value(a);
     }
     return n >= 3 ? median(v, n) : 0;
 }
@@ -355,7 +355,7 @@ static int by_norm(const void *a, const void *b)
 static size_t metric_group(const struct metric *m, const struct ref_groups *rg)
 {
     char key[96];
-    if (!flags_sibling_key(m->id, key, sizeof key))
+    if (!artifact_sibling_key(m->id, key, sizeof key))
         return (size_t)-1;
     return idmap_find(&rg->index, key, group_key, rg);
 }
@@ -386,7 +386,7 @@ static void id_table_make(struct id_table *t, struct run **runs, size_t n,
                 iv->cap = iv->cap ? 2 * iv->cap : 8;
                 iv->v = xrealloc(iv->v, iv->cap * sizeof *iv->v);
             }
-            iv->v[iv->n++] = (struct norm){flags_metric_value(m) / scale[g * n + o], o};
+            iv->v[iv->n++] = (struct norm){artifact_metric_value(m) / scale[g * n + o], o};
         }
     for (size_t k = 0; k < t->n; k++) {
         struct id_values *iv = &t->ids[k];
@@ -417,11 +417,11 @@ static double median_but_run(const struct id_values *iv, size_t i)
     return median_without(iv->u, iv->n, skip);
 }
 
-/* A figure over FLAGS_OUTLIER_FACTOR times the median of the same id in the
+/* A figure over ARTIFACT_OUTLIER_FACTOR times the median of the same id in the
  * other runs, each normalised by its run's scale in the sibling group, is an
  * outlier. Judged on the figures as they were before any run was flagged
  * here, so the order of the runs does not matter. */
-void flags_apply_compare(struct run **runs, size_t n)
+void artifact_flag_compare(struct run **runs, size_t n)
 {
     if (n < 2)
         return;
@@ -444,8 +444,9 @@ void flags_apply_compare(struct run **runs, size_t n)
                 (g = metric_group(m, &rg)) == (size_t)-1 || scale[g * n + i] <= 0 ||
                 (k = idmap_find(&t.index, m->id, id_values_key, &t)) == (size_t)-1)
                 continue;
-            double u = flags_metric_value(m) / scale[g * n + i], med = median_but_run(&t.ids[k], i);
-            if (med > 0 && u > FLAGS_OUTLIER_FACTOR * med)
+            double u = artifact_metric_value(m) / scale[g * n + i],
+                   med = median_but_run(&t.ids[k], i);
+            if (med > 0 && u > ARTIFACT_OUTLIER_FACTOR * med)
                 m->flags |= MF_OUTLIER;
         }
     id_table_free(&t);

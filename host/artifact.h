@@ -3,8 +3,8 @@
  *
  * Flagged figures are shown with their flag, never averaged in or dropped.
  */
-#ifndef RTBH_FLAGS_H
-#define RTBH_FLAGS_H
+#ifndef RTBH_ARTIFACT_H
+#define RTBH_ARTIFACT_H
 
 #include <stddef.h>
 
@@ -16,32 +16,32 @@
 
 /* Iterations assumed for a Zephyr latency_measure log when the header has no
  * `iters` (CONFIG_BENCHMARK_NUM_ITERATIONS defaults to 1000). */
-#define FLAGS_ZEPHYR_DEFAULT_ITERS 1000u
+#define ARTIFACT_ZEPHYR_DEFAULT_ITERS 1000u
 
 /* Outlier: more than this times the median of the siblings. */
-#define FLAGS_OUTLIER_FACTOR 10.0
+#define ARTIFACT_OUTLIER_FACTOR 10.0
 
 /* Name of one flag bit ("underflow", "outlier", ...), NULL if unknown. */
-const char *flag_name(unsigned bit);
+const char *artifact_name(unsigned bit);
 /* Marker character used in text and Markdown tables, 0 if none. */
-char flag_marker(unsigned bit);
+char artifact_marker(unsigned bit);
 /* Names of the flags set in FLAGS, in bit order, separated by SEP, into buf
  * ("" when none). */
-void flag_names(unsigned flags, const char *sep, char *buf, size_t len);
+void artifact_names(unsigned flags, const char *sep, char *buf, size_t len);
 
 /* The figure the flag rules look at: p50 if the metric has percentiles, else the mean. */
-double flags_metric_value(const struct metric *m);
+double artifact_metric_value(const struct metric *m);
 
 /* Sibling group of a metric id ("queue|ctx", "events|imm", ...) into buf;
  * 0 if the id has no siblings (calib.*, unknown shapes). */
-int flags_sibling_key(const char *id, char *buf, size_t len);
+int artifact_sibling_key(const char *id, char *buf, size_t len);
 
 /* Within one run: MF_UNDERFLOW and MF_OUTLIER (never clears a flag). */
-void flags_apply_run(struct run *r);
+void artifact_flag_run(struct run *r);
 /* Across runs: MF_OUTLIER on a figure more than 10x the same metric in the
  * other runs, after scaling each run by its typical ratio to the first run
  * within the metric's sibling group (groups with fewer than 3 shared metrics
- * are not judged across runs). Call flags_apply_run first. */
-void flags_apply_compare(struct run **runs, size_t n);
+ * are not judged across runs). Call artifact_flag_run first. */
+void artifact_flag_compare(struct run **runs, size_t n);
 
-#endif /* RTBH_FLAGS_H */
+#endif /* RTBH_ARTIFACT_H */

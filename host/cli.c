@@ -163,7 +163,7 @@ int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n
             runs_free(*runs, n);
             return 2;
         }
-        flags_apply_run((*runs)[i]);
+        artifact_flag_run((*runs)[i]);
     }
     db_close(db);
     return 0;

@@ -69,7 +69,7 @@ int cli_open_db(const char *cmd, const char *path, enum db_mode mode, sqlite3 **
 int cli_load_run(const char *cmd, sqlite3 *db, const char *what, const char *ref, struct run *r);
 
 /* Opens the database PATH (DB_READ) and loads the N runs REFS into *runs
- * (free with runs_free; flags of each run applied: flags_apply_run); ROLES[i]
+ * (free with runs_free; flags of each run applied: artifact_flag_run); ROLES[i]
  * names run i in errors (NULL: "run"). 0, or 2 after a one-line error. */
 int cli_load_runs(const char *cmd, const char *path, char *const *refs, size_t n,
                   const char *const *roles, struct run ***runs);

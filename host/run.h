@@ -19,7 +19,7 @@ struct kv {
 /* Most parse issues kept in full per stream; the others are only counted. */
 #define RTBH_MAX_ISSUES 100u
 
-/* Artifact flags on a metric (bit set); names in artifact.c: model_flag_name(). */
+/* Artifact flags on a metric (bit set); names in artifact.c: artifact_name(). */
 enum metric_flag {
     MF_UNDERFLOW =
         1u << 0, /* counter underflow / wrap (value near 2^32/N or 2^64/N, or ns vs clock) */

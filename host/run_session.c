@@ -143,7 +143,7 @@ void run_session_finish_run(struct run_session *session, struct run *r)
 {
     run_session_clear_progress(session);
     attach_cycle_model(session, r);
-    flags_apply_run(r); /* artifact flags (underflow, outliers) before the final store */
+    artifact_flag_run(r); /* artifact flags (underflow, outliers) before the final store */
     if (r->id > 0 && !session->store_broken &&
         db_run_finish(session->db, r, session->err, sizeof session->err) != 0)
         store_failed(session, r);

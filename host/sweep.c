@@ -386,7 +386,7 @@ static void finish(struct sweep *s)
             not_run++;
         }
     s->out->missing += not_run;
-    flags_apply_run(r);
+    artifact_flag_run(r);
     r->status = s->out->missing ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (s->out->missing)
         r->status_detail = xasprintf("%zu of %zu points without a result%s", s->out->missing, s->n,

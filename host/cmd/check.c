@@ -106,7 +106,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
     struct run **runs;
     if (cli_load_runs(CMD, o->db_path, refs, 2, roles, &runs) != 0)
         return 2;
-    flags_apply_compare(runs, 2);
+    artifact_flag_compare(runs, 2);
     struct check_report rep;
     char err[256];
     int rc = 2;

@@ -113,7 +113,7 @@ static int compare_loaded(const struct compare_options *o, struct comparison *t,
     int rc = 2;
     for (size_t i = 0; i < t->n_runs; i++)
         cli_warn_incomplete(CMD, NULL, t->runs[i]);
-    flags_apply_compare(t->runs, t->n_runs);
+    artifact_flag_compare(t->runs, t->n_runs);
     if (comparison_build(t, o->stat, globs) == 0)
         fprintf(stderr, "rtbench compare: no metric to compare%s%s\n",
                 o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");

@@ -51,7 +51,7 @@ static void fill_common(struct run *r, const char *path, const struct import_arg
 static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
 {
     char err[512];
-    flags_apply_run(r);
+    artifact_flag_run(r);
     if (db_store_run(db, r, err, sizeof err) < 0) {
         fprintf(stderr, "rtbench import: %s: cannot store: %s\n", term(path), term(err));
         return -1;

@@ -105,7 +105,7 @@ static int report_loaded(const struct report_options *o, struct comparison *t, s
 {
     for (size_t i = 0; i < t->n_runs; i++)
         cli_warn_incomplete(CMD, NULL, t->runs[i]);
-    flags_apply_compare(t->runs, t->n_runs);
+    artifact_flag_compare(t->runs, t->n_runs);
     int rc = 2;
     if (comparison_build(t, STAT_AUTO, globs) == 0)
         fprintf(stderr, "rtbench report: no metric to report%s%s\n",

@@ -14,7 +14,7 @@
 
 void check_flags_text(unsigned flags, char *buf, size_t len)
 {
-    flag_names(flags & MF_ARTIFACTS, ",", buf, len);
+    artifact_names(flags & MF_ARTIFACTS, ",", buf, len);
     if (!*buf)
         snprintf(buf, len, "-");
 }
@@ -110,7 +110,7 @@ void comparison_markers(const struct comparison *t, size_t row, size_t run, int 
     for (size_t i = 0; i < N_MARKERS && k + 3 < len; i++) {
         if (!(c->flags & marker_bits[i]))
             continue;
-        char mk = flag_marker(marker_bits[i]);
+        char mk = artifact_marker(marker_bits[i]);
         if (md && (mk == '*' || mk == '~' || mk == '<' || mk == '>'))
             buf[k++] = '\\';
         buf[k++] = mk;
@@ -231,7 +231,7 @@ void comparison_legend(FILE *out, const struct comparison *t, int md)
                     md ? "Flags (flagged figures are shown, never dropped or averaged in):"
                        : "flags (flagged figures are shown, never dropped or averaged in):");
         any = 1;
-        char mk = flag_marker(marker_bits[i]);
+        char mk = artifact_marker(marker_bits[i]);
         if (md)
             fprintf(out, "%s`%c` %s\n", pre, mk, marker_text[i]);
         else

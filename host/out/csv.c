@@ -53,7 +53,7 @@ static int csv_comparison(FILE *out, const struct comparison *t)
         for (size_t j = 0; j < nr; j++) {
             const struct cmp_cell *c = &t->cells[i * nr + j];
             if (c->ok) {
-                flag_names(c->flags & MF_ARTIFACTS, ";", buf, sizeof buf);
+                artifact_names(c->flags & MF_ARTIFACTS, ";", buf, sizeof buf);
                 fprintf(out, ",%lld,%s,", figure_trunc(c->value), c->stat);
                 csv_field(out, buf);
             } else {
@@ -94,8 +94,8 @@ static int csv_check(FILE *out, const struct check_report *c)
         fprintf(out, ",%s,", verdict_name(row->verdict));
         if (row->stat) {
             char fb[96], fc[96];
-            flag_names(row->baseline_flags, ";", fb, sizeof fb);
-            flag_names(row->candidate_flags, ";", fc, sizeof fc);
+            artifact_names(row->baseline_flags, ";", fb, sizeof fb);
+            artifact_names(row->candidate_flags, ";", fc, sizeof fc);
             fprintf(out, "%s,%.3f,%.3f,%.3f,", row->stat, row->baseline, row->candidate,
                     row->change);
             csv_field(out, fb);

@@ -254,7 +254,7 @@ static void flags_legend(FILE *out, const struct comparison *t)
         if (!text || !(used & bit))
             continue;
         any = 1;
-        char mk[2] = {flag_marker(bit), 0};
+        char mk[2] = {artifact_marker(bit), 0};
         fputs("<li><code>", out);
         svg_text(out, mk);
         fputs("</code> ", out);
@@ -288,8 +288,8 @@ static void table_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
     char mk[16] = "";
     size_t k = 0;
     for (unsigned bit = 1; bit && k + 1 < sizeof mk; bit <<= 1)
-        if ((m->flags & bit & MF_ARTIFACTS) && flag_marker(bit))
-            mk[k++] = flag_marker(bit);
+        if ((m->flags & bit & MF_ARTIFACTS) && artifact_marker(bit))
+            mk[k++] = artifact_marker(bit);
     mk[k] = 0;
     fprintf(out, "<td class=\"n\" data-v=\"%.17g\" title=\"%s\">%.10g%s", val, stat, val,
             *mk ? " " : "");

@@ -67,8 +67,8 @@ void html_markers(unsigned flags, char *buf, size_t len)
 {
     size_t k = 0;
     for (unsigned bit = 1; bit && k + 1 < len; bit <<= 1)
-        if ((flags & bit & MF_ARTIFACTS) && flag_marker(bit))
-            buf[k++] = flag_marker(bit);
+        if ((flags & bit & MF_ARTIFACTS) && artifact_marker(bit))
+            buf[k++] = artifact_marker(bit);
     buf[k] = 0;
 }
 
@@ -194,7 +194,7 @@ static void bar(FILE *out, const struct html_page *p, size_t i, size_t j, enum h
     svg_text(out, metric_is_value(m) ? m->unit : figure_unit_name(t->runs[j], view_units[v]));
     if (*mk) {
         char names[96];
-        flag_names(m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
+        artifact_names(m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
         fprintf(out, " (flagged: %s)", names);
     }
     if (beyond)

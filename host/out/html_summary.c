@@ -189,7 +189,7 @@ static void heat_cell(FILE *out, const struct html_page *p, size_t i, size_t j,
     }
     if (*mk) {
         char names[96];
-        flag_names(c->m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
+        artifact_names(c->m->flags & MF_ARTIFACTS, ", ", names, sizeof names);
         fprintf(out, "; flagged: %s", names);
     }
     fprintf(out, "\">%s%s", num, *mk ? " " : "");

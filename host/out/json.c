@@ -36,8 +36,8 @@ static void add_flags(cJSON *o, const char *key, unsigned flags)
 {
     cJSON *a = cJSON_AddArrayToObject(o, key);
     for (unsigned bit = 1; bit; bit <<= 1)
-        if ((flags & bit) && flag_name(bit))
-            cJSON_AddItemToArray(a, cJSON_CreateString(flag_name(bit)));
+        if ((flags & bit) && artifact_name(bit))
+            cJSON_AddItemToArray(a, cJSON_CreateString(artifact_name(bit)));
 }
 
 /* A run's identity: {"run", "label", "source", "origin", "board"}. */

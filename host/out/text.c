@@ -86,7 +86,7 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
     for (size_t i = 0; i < r->n_m; i++) {
         const struct metric *m = &r->m[i];
         char flags[128];
-        flag_names(m->flags, ",", flags, sizeof flags);
+        artifact_names(m->flags, ",", flags, sizeof flags);
         if (m->state == MS_NA) {
             fprintf(out, "%-*s %10s  %s\n", idw, term(m->id), "n/a", term(m->reason));
             continue;

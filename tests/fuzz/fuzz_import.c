@@ -41,11 +41,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[512];
     if (import_stream(f, imp, &o, &res, &used, err, sizeof err) == 0) {
         for (size_t i = 0; i < res.n_runs; i++) {
-            flags_apply_run(res.runs[i]);
+            artifact_flag_run(res.runs[i]);
             writers[0]->run(null_out, res.runs[i]);
         }
         if (res.n_runs >= 2)
-            flags_apply_compare(res.runs, res.n_runs);
+            artifact_flag_compare(res.runs, res.n_runs);
     }
     import_result_free(&res);
     fclose(f);

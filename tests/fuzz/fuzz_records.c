@@ -40,14 +40,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     record_parser_finish(&p);
     for (size_t i = 0; i < p.n_runs; i++) {
         struct run *r = p.runs[i];
-        flags_apply_run(r);
+        artifact_flag_run(r);
         for (size_t k = 0; k < r->n_hdr; k++)
             free(term_dup(r->hdr[k].value));
         for (size_t k = 0; k < r->n_m; k++)
             free(term_dup(r->m[k].id));
     }
     if (p.n_runs >= 2)
-        flags_apply_compare(p.runs, p.n_runs);
+        artifact_flag_compare(p.runs, p.n_runs);
     record_parser_free(&p);
     return 0;
 }

@@ -222,8 +222,8 @@ static void test_rw612(void)
         free(t);
     }
     /* nothing in rw612 is flagged */
-    flags_apply_run(&a);
-    flags_apply_run(&c);
+    artifact_flag_run(&a);
+    artifact_flag_run(&c);
     for (size_t i = 0; i < a.n_m; i++) {
         CHECK((a.m[i].flags & MF_ARTIFACTS) == 0);
         if (a.m[i].flags & MF_ARTIFACTS)
@@ -252,7 +252,7 @@ static void test_pico(void)
     CHECK(strcmp(run_hdr(&p, "board"), "rpi_pico") == 0);
     CHECK(strcmp(run_hdr(&p, "kver"), "v4.3.0-rc3") == 0);
     CHECK(strcmp(run_hdr(&p, "hz"), "125000000") == 0);
-    flags_apply_run(&p);
+    artifact_flag_run(&p);
     const char *bad[] = {"fifo.get.blocking.k_to_k", "lifo.put.immediate.kernel",
                          "events.wait.blocking.k_to_k", "condvar.signal.wake+ctx.k_to_k"};
     for (size_t i = 0; i < 4; i++)
@@ -283,7 +283,7 @@ static void test_cross_run(void)
     /* without the within-run pass, the cross-run rule alone finds the pico
      * rows whose sibling group has >= 3 metrics (condvar has 2: within-run only) */
     struct run *rs[3] = {&a, &p, &c};
-    flags_apply_compare(rs, 3);
+    artifact_flag_compare(rs, 3);
     for (size_t i = 0; i < a.n_m; i++)
         CHECK((a.m[i].flags & MF_ARTIFACTS) == 0 && (c.m[i].flags & MF_ARTIFACTS) == 0);
     CHECK(flagged(&p, "fifo.get.blocking.k_to_k", MF_OUTLIER));
@@ -325,8 +325,8 @@ static void test_cross_run(void)
         m->mean = (double)host[i].p50;
     }
     struct run *hr[3] = {&h, &a, &c};
-    flags_apply_run(&h);
-    flags_apply_compare(hr, 3);
+    artifact_flag_run(&h);
+    artifact_flag_compare(hr, 3);
     for (size_t i = 0; i < h.n_m; i++)
         CHECK((h.m[i].flags & MF_ARTIFACTS) == 0);
     for (size_t i = 0; i < a.n_m; i++)
@@ -353,7 +353,7 @@ static void test_underflow(void)
     struct import_options o = {0};
     o.cpu_hz = 100e6;
     CHECK(import_text(log, strlen(log), &o, &r, NULL, err, sizeof err) == 0);
-    flags_apply_run(&r);
+    artifact_flag_run(&r);
     CHECK(flagged(&r, "sem.take.immediate.kernel", MF_UNDERFLOW));
     CHECK(flagged(&r, "sem.x.immediate.kernel", MF_UNDERFLOW));
     CHECK(flagged(&r, "sem.w.immediate.kernel", MF_UNDERFLOW));
@@ -412,7 +412,7 @@ static void test_errors_and_fuzz(void)
                     buf[k] = (char)(rand() % 256);
         int rc = import_text(buf, n, NULL, &r, NULL, err, sizeof err);
         if (rc == 0) {
-            flags_apply_run(&r);
+            artifact_flag_run(&r);
             if (r.n_m == 0)
                 CHECK(r.n_m > 0);
             run_free(&r);
