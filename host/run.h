@@ -1,9 +1,9 @@
 /*
- * rtbench host - the in-memory model of a run, shared by the parsers, the
+ * rtbench host - the in-memory run (struct run), shared by the parsers, the
  * database layer and every subcommand.
  */
-#ifndef RTBH_MODEL_H
-#define RTBH_MODEL_H
+#ifndef RTBH_RUN_H
+#define RTBH_RUN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -172,4 +172,4 @@ void runs_free(struct run **runs, size_t n);
 /* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */
 void run_stamp(struct run *r);
 
-#endif /* RTBH_MODEL_H */
+#endif /* RTBH_RUN_H */

@@ -4,7 +4,7 @@
  *
  * An importer reads a log line by line (it never sees the whole file):
  * open() makes its state, feed() takes each line as it is read, finish()
- * hands over the runs found, in the model every importer shares (run.h:
+ * hands over the runs found, as the in-memory runs every importer shares (run.h:
  * struct run, as the rtbench record parser makes them), close() frees the
  * state. detect() says whether one line shows the format: with --format
  * auto, every importer reads the file side by side and the first in table
