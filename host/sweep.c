@@ -23,7 +23,7 @@
 
 /* One point and its process's output. */
 struct point {
-    struct msgq_point p;
+    struct sweep_point p;
     char id[96];
     double weight; /* expected cost, for the time left */
     struct target_cmd cmd;
@@ -62,11 +62,11 @@ static size_t make_points(const struct sweep_options *o, struct point **out)
         for (size_t c = 0; c < o->n_consumers; c++)
             for (size_t s = 0; s < o->n_sizes; s++) {
                 struct point *pt = &pts[k++];
-                msgq_point_init(&pt->p, style, o->consumers[c], o->sizes[s]);
+                sweep_point_init(&pt->p, style, o->consumers[c], o->sizes[s]);
                 pt->p.payload = o->payload;
                 if (style)
                     pt->p.depth = o->depth;
-                msgq_point_id(&pt->p, pt->id, sizeof pt->id);
+                sweep_point_id(&pt->p, pt->id, sizeof pt->id);
                 /* deliveries x (fixed cost + copies) + a process start */
                 pt->weight =
                     (double)pt->p.consumers * (pt->p.payload / pt->p.size) * (100.0 + pt->p.size) +

@@ -9,7 +9,7 @@
 #include "rtb/defaults.h"
 #include "util.h"
 
-void msgq_point_init(struct msgq_point *p, int async, uint32_t consumers, uint32_t size)
+void sweep_point_init(struct sweep_point *p, int async, uint32_t consumers, uint32_t size)
 {
     p->async = async;
     p->consumers = consumers;
@@ -18,7 +18,7 @@ void msgq_point_init(struct msgq_point *p, int async, uint32_t consumers, uint32
     p->depth = async ? RTB_MSGQ_DEFAULT_DEPTH : 1u;
 }
 
-void msgq_point_id(const struct msgq_point *p, char *buf, size_t len)
+void sweep_point_id(const struct sweep_point *p, char *buf, size_t len)
 {
     int n = snprintf(buf, len, "msgq.%s.c%u.s%u", p->async ? "async" : "sync",
                      (unsigned)p->consumers, (unsigned)p->size);
@@ -53,7 +53,7 @@ static int take(const char **s, char key, uint32_t *v)
     return 0;
 }
 
-int msgq_point_parse(const char *id, struct msgq_point *p)
+int sweep_point_parse(const char *id, struct sweep_point *p)
 {
     const char *s;
     uint32_t c, size;
@@ -69,7 +69,7 @@ int msgq_point_parse(const char *id, struct msgq_point *p)
     }
     if (take(&s, 'c', &c) != 0 || take(&s, 's', &size) != 0)
         return 0;
-    msgq_point_init(p, async, c, size);
+    sweep_point_init(p, async, c, size);
     if (*s == '.' && s[1] == 'p' && take(&s, 'p', &p->payload) != 0)
         return 0;
     if (async && *s == '.' && s[1] == 'd' && take(&s, 'd', &p->depth) != 0)
@@ -77,6 +77,6 @@ int msgq_point_parse(const char *id, struct msgq_point *p)
     if (*s)
         return 0;
     char again[96];
-    msgq_point_id(p, again, sizeof again);
+    sweep_point_id(p, again, sizeof again);
     return strcmp(again, id) == 0; /* .p262144 or .d8 are not how a point is named */
 }

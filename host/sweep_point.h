@@ -8,25 +8,25 @@
  * only) when the queue depth is not RTB_MSGQ_DEFAULT_DEPTH. Shared by the
  * sweep, the zbus-style CSV importer and writer, and the plot.
  */
-#ifndef RTBH_MSGQ_POINT_H
-#define RTBH_MSGQ_POINT_H
+#ifndef RTBH_SWEEP_POINT_H
+#define RTBH_SWEEP_POINT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-struct msgq_point {
+struct sweep_point {
     int async;
     uint32_t consumers, size;
     uint32_t payload; /* bytes each consumer receives */
     uint32_t depth;   /* async queue depth; 1 for sync */
 };
 
-/* 1 and *p filled if ID is a point's id (exactly as msgq_point_id would
+/* 1 and *p filled if ID is a point's id (exactly as sweep_point_id would
  * write it), else 0. */
-int msgq_point_parse(const char *id, struct msgq_point *p);
+int sweep_point_parse(const char *id, struct sweep_point *p);
 /* The id of P into buf ("" if it does not fit). */
-void msgq_point_id(const struct msgq_point *p, char *buf, size_t len);
+void sweep_point_id(const struct sweep_point *p, char *buf, size_t len);
 /* P with the defaults (payload, depth) the target uses. */
-void msgq_point_init(struct msgq_point *p, int async, uint32_t consumers, uint32_t size);
+void sweep_point_init(struct sweep_point *p, int async, uint32_t consumers, uint32_t size);
 
-#endif /* RTBH_MSGQ_POINT_H */
+#endif /* RTBH_SWEEP_POINT_H */

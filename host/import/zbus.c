@@ -35,7 +35,7 @@
 
 /* One parsed row. */
 struct zbus_row {
-    struct msgq_point p;
+    struct sweep_point p;
     size_t n_fields;
     double duration_ns, bps;
     char *f[MAX_FIELDS]; /* the fields, trimmed, in a copy of the line */
@@ -119,7 +119,7 @@ static int parse_row(const char *line, size_t len, char *buf, struct zbus_row *r
     row->bps = ZBUS_BYTES * 1e9 / row->duration_ns;
     if (row->n_fields >= 7 && (parse_double(row->f[6], &row->bps) != 0 || !(row->bps > 0)))
         return *why = "bytes_per_s is not a positive number", -1;
-    msgq_point_init(&row->p, async, c, size);
+    sweep_point_init(&row->p, async, c, size);
     return 0;
 }
 
@@ -155,7 +155,7 @@ static void bad(struct zbus_import *z, char *msg)
 static void add_point(struct zbus_import *z, const struct zbus_row *row)
 {
     char id[96], num[64];
-    msgq_point_id(&row->p, id, sizeof id);
+    sweep_point_id(&row->p, id, sizeof id);
     z->point_line = xgrow(z->point_line, z->run->n_m, sizeof *z->point_line);
     z->point_line[z->run->n_m] = z->line;
     struct metric *m = run_add_metric(z->run, id);
@@ -215,7 +215,7 @@ static void zbus_feed(void *state, const char *line, size_t len)
         bad(z, xasprintf("more than %u points", MAX_POINTS));
     } else {
         char id[96];
-        msgq_point_id(&row.p, id, sizeof id);
+        sweep_point_id(&row.p, id, sizeof id);
         struct metric *dup = run_find_metric(z->run, id);
         if (dup)
             bad(z, xasprintf("%s,%u,%u is on line %lu already", row.p.async ? "ASYNC" : "SYNC",

@@ -10,8 +10,8 @@
  *   `*** Booting Zephyr OS build <v> ***` the kernel version
  *   `PROJECT EXECUTION SUCCESSFUL|FAILED` whether the run completed
  */
-#ifndef RTBH_IMPORTER_ZEPHYR_H
-#define RTBH_IMPORTER_ZEPHYR_H
+#ifndef RTBH_IMPORT_ZEPHYR_H
+#define RTBH_IMPORT_ZEPHYR_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,4 +41,4 @@ double zephyr_derive_hz(const uint64_t *cycles, const uint64_t *ns, size_t n, in
  * boot banner, and repeated ids, are ignored and counted in the note. */
 extern const struct importer importer_zephyr;
 
-#endif /* RTBH_IMPORTER_ZEPHYR_H */
+#endif /* RTBH_IMPORT_ZEPHYR_H */

@@ -350,9 +350,9 @@ static void sweeps(FILE *out, const struct comparison *t)
     for (size_t j = 0; j < t->n_runs; j++) {
         const struct run *r = t->runs[j];
         size_t points = 0;
-        struct msgq_point pt;
+        struct sweep_point pt;
         for (size_t k = 0; k < r->n_m && points < 2; k++)
-            points += r->m[k].state == MS_OK && msgq_point_parse(r->m[k].id, &pt);
+            points += r->m[k].state == MS_OK && sweep_point_parse(r->m[k].id, &pt);
         if (points < 2)
             continue;
         if (!any)

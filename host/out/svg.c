@@ -18,13 +18,13 @@
 
 /* One line of the plot: the points of one style, consumer count, payload and depth. */
 struct line {
-    struct msgq_point key; /* size unused */
+    struct sweep_point key; /* size unused */
     double *x, *y;
     size_t n;
     char *name;
 };
 
-static int same_line(const struct msgq_point *a, const struct msgq_point *b)
+static int same_line(const struct sweep_point *a, const struct sweep_point *b)
 {
     return a->async == b->async && a->consumers == b->consumers && a->payload == b->payload &&
            a->depth == b->depth;
@@ -48,8 +48,8 @@ static size_t collect(const struct run *r, struct line **out)
     struct line *l = xcalloc(r->n_m + 1, sizeof *l);
     size_t n = 0;
     for (size_t i = 0; i < r->n_m; i++) {
-        struct msgq_point p;
-        if (r->m[i].state != MS_OK || !msgq_point_parse(r->m[i].id, &p))
+        struct sweep_point p;
+        if (r->m[i].state != MS_OK || !sweep_point_parse(r->m[i].id, &p))
             continue;
         size_t k = 0;
         while (k < n && !same_line(&l[k].key, &p))
@@ -74,7 +74,7 @@ static size_t collect(const struct run *r, struct line **out)
     return n;
 }
 
-static char *line_name(const struct msgq_point *p)
+static char *line_name(const struct sweep_point *p)
 {
     char extra[64] = "";
     if (p->payload != RTB_MSGQ_DEFAULT_PAYLOAD)

@@ -2,8 +2,8 @@
  * rtbench host - the text writer (out/text.c), and its one-run table,
  * which `run` prints after each run.
  */
-#ifndef RTBH_WRITER_TEXT_H
-#define RTBH_WRITER_TEXT_H
+#ifndef RTBH_OUT_TEXT_H
+#define RTBH_OUT_TEXT_H
 
 #include <stdio.h>
 
@@ -16,4 +16,4 @@ extern const struct writer writer_text;
  * mean in ns. */
 void text_metrics_table(FILE *out, const struct run *r, int full);
 
-#endif /* RTBH_WRITER_TEXT_H */
+#endif /* RTBH_OUT_TEXT_H */

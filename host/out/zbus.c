@@ -33,8 +33,8 @@ int zbus_csv_write(FILE *out, const struct run *r, int header)
         fputs(ZBUS_CSV_HEADER "\n", out);
     for (size_t i = 0; i < r->n_m; i++) {
         const struct metric *m = &r->m[i];
-        struct msgq_point p;
-        if (!msgq_point_parse(m->id, &p))
+        struct sweep_point p;
+        if (!sweep_point_parse(m->id, &p))
             continue;
         if (m->state != MS_OK) {
             fprintf(stderr, "rtbench: %s is %s (%s): not in the CSV\n", m->id,

@@ -135,19 +135,19 @@ static void test_scales(void)
 
 static void test_ids(void)
 {
-    struct msgq_point p;
+    struct sweep_point p;
     char id[96];
     static const char *const good[] = {"msgq.sync.c1.s1", "msgq.async.c8.s256",
                                        "msgq.sync.c4.s64.p4096", "msgq.async.c2.s16.p1024.d64",
                                        "msgq.async.c2.s16.d1"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        int ok = msgq_point_parse(good[i], &p);
-        msgq_point_id(&p, id, sizeof id);
+        int ok = sweep_point_parse(good[i], &p);
+        sweep_point_id(&p, id, sizeof id);
         CHECKF(ok && strcmp(id, good[i]) == 0, "%s parses and is written back (%s)", good[i], id);
     }
-    CHECK(msgq_point_parse("msgq.async.c2.s16.p1024.d64", &p) && p.async && p.consumers == 2 &&
+    CHECK(sweep_point_parse("msgq.async.c2.s16.p1024.d64", &p) && p.async && p.consumers == 2 &&
           p.size == 16 && p.payload == 1024 && p.depth == 64);
-    CHECK(msgq_point_parse("msgq.sync.c1.s64", &p) && p.payload == 262144 && p.depth == 1);
+    CHECK(sweep_point_parse("msgq.sync.c1.s64", &p) && p.payload == 262144 && p.depth == 1);
     static const char *const bad[] = {
         "msgq.sync.c0.s1",           "msgq.sync.c1",
         "msgq.sync.c1.s1.",          "msgq.sync.c01.s1",
@@ -155,7 +155,7 @@ static void test_ids(void)
         "msgq.sync.c1.s1.d4",        "msgq.fast.c1.s1",
         "msgq.sync.c1.s99999999999", "semaphore.give.immediate.kernel"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        CHECKF(!msgq_point_parse(bad[i], &p), "%s is not a point's id", bad[i]);
+        CHECKF(!sweep_point_parse(bad[i], &p), "%s is not a point's id", bad[i]);
 }
 
 int main(int argc, char **argv)

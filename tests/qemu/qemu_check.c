@@ -755,8 +755,8 @@ static uint64_t extra_u64(const struct metric *m, const char *key)
 
 /* One point: its id, state OK, every consumer received exactly the payload
  * (the checksum passed, else the record is F), the duration in ns. */
-static uint64_t msgq_point(const char *qemu, const char *machine, const char *elf,
-                           const char *style, unsigned consumers, unsigned size, unsigned payload)
+static uint64_t sweep_point(const char *qemu, const char *machine, const char *elf,
+                            const char *style, unsigned consumers, unsigned size, unsigned payload)
 {
     char append[160], id[64];
     struct record_parser p;
@@ -787,8 +787,8 @@ static uint64_t msgq_point(const char *qemu, const char *machine, const char *el
 static int t_msgq(const char *qemu, const char *machine, const char *board, const char *elf)
 {
     /* async is not slower than sync for the same point */
-    uint64_t sync4 = msgq_point(qemu, machine, elf, "sync", 4, 16, 8192);
-    uint64_t async4 = msgq_point(qemu, machine, elf, "async", 4, 16, 8192);
+    uint64_t sync4 = sweep_point(qemu, machine, elf, "sync", 4, 16, 8192);
+    uint64_t async4 = sweep_point(qemu, machine, elf, "async", 4, 16, 8192);
     CHECKF(async4 > 0 && async4 <= sync4,
            "%s c4 s16: async (%llu ns) not slower than sync (%llu ns)", board,
            (unsigned long long)async4, (unsigned long long)sync4);
@@ -797,7 +797,7 @@ static int t_msgq(const char *qemu, const char *machine, const char *board, cons
     for (int st = 0; st < 2; st++) {
         uint64_t prev = 0;
         for (unsigned size = 8; size <= 64; size *= 2) {
-            uint64_t ns = msgq_point(qemu, machine, elf, styles[st], 2, size, 8192);
+            uint64_t ns = sweep_point(qemu, machine, elf, styles[st], 2, size, 8192);
             if (prev)
                 CHECKF(ns > 0 && ns <= prev,
                        "%s %s c2: s%u takes no longer than s%u (%llu <= %llu ns)", board,
@@ -807,13 +807,13 @@ static int t_msgq(const char *qemu, const char *machine, const char *board, cons
         }
     }
     /* deterministic under icount */
-    uint64_t again = msgq_point(qemu, machine, elf, "async", 4, 16, 8192);
+    uint64_t again = sweep_point(qemu, machine, elf, "async", 4, 16, 8192);
     CHECKF(again == async4, "%s the same point twice: the same duration (%llu, %llu ns)", board,
            (unsigned long long)async4, (unsigned long long)again);
     /* a duration longer than one wrap of the 32-bit counter (168 M instructions
      * at 25.6 ticks each): the rate stays that of a short run of the same point */
-    uint64_t short_ns = msgq_point(qemu, machine, elf, "sync", 8, 1, 24576);
-    uint64_t long_ns = msgq_point(qemu, machine, elf, "sync", 8, 1, 98304);
+    uint64_t short_ns = sweep_point(qemu, machine, elf, "sync", 8, 1, 24576);
+    uint64_t long_ns = sweep_point(qemu, machine, elf, "sync", 8, 1, 98304);
     double ratio = short_ns ? (double)long_ns / (double)short_ns : 0;
     CHECKF(long_ns > (uint64_t)172e9 && ratio > 3.96 && ratio < 4.04,
            "%s a point longer than a counter wrap (%.1f s emulated) takes 4x its quarter (%.3f)",
