@@ -16,7 +16,7 @@
  *   no executed branch of the previous block targets; an exception return is a
  *   return-type branch (BX, POP/LDM/LDR PC) at handler call depth 0;
  *   tail-chaining is a return followed directly by another handler.
- * - Window marks: stores to a block of 20 words in the guest (symbol
+ * - Window marks: stores to a block of 69 words in the guest (symbol
  *   rtb_cm_marks, or marks=ADDR): the address says what happened.
  */
 #include "cm_decode.h"

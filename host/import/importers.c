@@ -4,7 +4,7 @@
  * record anywhere in a log wins: its human lines also look like Zephyr's).
  *
  * This file holds the table and nothing else, so that a test binary can
- * link its own table in its place (tests/host/test_extensions.c).
+ * link its own table in its place (tests/host/extensions.c).
  */
 #include "import/importer.h"
 

@@ -3,7 +3,7 @@
  * show, compare and check. The first is the default.
  *
  * This file holds the table and nothing else, so that a test binary can
- * link its own table in its place (tests/host/test_extensions.c).
+ * link its own table in its place (tests/host/extensions.c).
  */
 #include "out/writer.h"
 

@@ -1,5 +1,5 @@
 /*
- * Tests of the rtbench record parser (host/parse_rtbench.c) on streams built
+ * Tests of the rtbench record parser (host/record_parser.c) on streams built
  * with the target core's record writer: a good stream, a corrupted line, a
  * truncated stream, a count mismatch, two runs in one stream, malformed
  * records, and random damage.
