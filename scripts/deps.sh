@@ -1,6 +1,8 @@
 #!/bin/sh
-# Check the Debian packages rtbench needs; install the missing ones when run
-# as root, otherwise print the exact apt-get line and fail.
+# Check that the tools rtbench needs are there (any system: each is looked
+# for itself, a compiler on PATH, a library through pkg-config); when one is
+# missing, on Debian install its package when run as root or print the exact
+# apt-get line, elsewhere name what is missing; then fail.
 #   scripts/deps.sh host      build the POSIX target and the host tool
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
 #                             + clang/libFuzzer and sqlite3 for the tests
@@ -21,12 +23,32 @@ host) want="$host_pkgs" ;;
 all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $report_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
+# PKG's tool (or library) present, whatever installed it
+have() {
+    case "$1" in
+    gcc) command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 ;;
+    libsqlite3-dev) pkg-config --exists sqlite3 2>/dev/null ;;
+    libcjson-dev) pkg-config --exists libcjson 2>/dev/null ;;
+    gcc-arm-none-eabi) command -v arm-none-eabi-gcc >/dev/null 2>&1 ;;
+    libnewlib-arm-none-eabi)
+        [ -f "$(arm-none-eabi-gcc -print-file-name=libc.a 2>/dev/null)" ] ;;
+    rt-tests) command -v cyclictest >/dev/null 2>&1 ;;
+    libclang-rt-14-dev)
+        [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
+            [ -f "$(clang -print-file-name=libclang_rt.fuzzer-aarch64.a 2>/dev/null)" ] ;;
+    libxml2-utils) command -v xmllint >/dev/null 2>&1 ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
+}
 missing=""
 for p in $want; do
-    st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-    case "$st" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+    have "$p" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps.sh: missing (install them with your system's package manager; Debian names):$missing" >&2
+    exit 1
+fi
 if [ "$(id -u)" = 0 ]; then
     echo "deps.sh: installing:$missing" >&2
     export DEBIAN_FRONTEND=noninteractive
