@@ -1,7 +1,7 @@
 # rtbench - thin wrapper around CMake.
 #   make          build build/rtbench-posix (the POSIX target) and build/rtbench (host tool)
 #   make run      build, then run the default suite on this host and store it
-#   make test     every test, built with ASan/UBSan (build/asan), via ctest
+#   make test     every test, built with ASan/UBSan and -Werror (build/asan), via ctest
 #   make cortex-m cross-build the Cortex-M images (build/cortex-m/rtbench-<board>.elf)
 #   make kernels KERNELS=<folder>  build and run every kernel x board check image
 #                 (ports/<kernel>/app) from a folder of kernel trees or .tar.xz
@@ -33,7 +33,7 @@ deps-all:
 	@sh scripts/deps.sh all
 
 test: deps-all all
-	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DRTB_SANITIZE=ON -DRTB_KERNELS="$(KERNELS_ABS)" >/dev/null
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DRTB_SANITIZE=ON -DRTB_WERROR=ON -DRTB_KERNELS="$(KERNELS_ABS)" >/dev/null
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 

@@ -28,7 +28,7 @@ if(RTB_ARM_GCC)
     list(APPEND _cmds
          COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
                  -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
-                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
+                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
                  -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
   endforeach()
   add_custom_target(cortex-m-images ${_cmds}
@@ -41,7 +41,7 @@ if(RTB_ARM_GCC)
     add_custom_target(cortex-m-cycle-image-${board}
                       COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
                               -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
-                              -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake
+                              -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
                               -DEXTRA_TARGET=rtbench-${board}-cm
                               -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake
                       COMMENT "Cross-building the ${board} images and rtbench-${board}-cm.elf"
