@@ -84,10 +84,16 @@ int artifact_sibling_key(const char *id, char *buf, size_t len)
     for (char *save = NULL, *t = strtok_r(tmp, ".", &save); t && nc < 32;
          t = strtok_r(NULL, ".", &save))
         comp[nc++] = t;
-    /* calib.* are known answers of deliberately different sizes; every id of
-     * the Rhealstone, OSEK and timer families is a mechanism of its own (an
-     * interrupt entry, a switch, a timer wake-up): none has siblings */
-    static const char *const alone[] = {"calib", "rhealstone", "osek", "timer"};
+    /* the families the catalog declares without siblings (calib.*: known
+     * answers of different sizes; Rhealstone, OSEK, timer: each id a
+     * mechanism of its own) */
+    static const char *const alone[] = {
+#define RTB_BENCH(fn, id, description, family, capabilities, flags)
+#define RTB_NO_SIBLINGS(prefix) prefix,
+#include "catalog.def"
+#undef RTB_NO_SIBLINGS
+#undef RTB_BENCH
+    };
     for (size_t i = 0; nc >= 2 && i < sizeof alone / sizeof alone[0]; i++)
         if (strcmp(comp[0], alone[i]) == 0)
             return 0;

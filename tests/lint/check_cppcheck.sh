@@ -53,7 +53,7 @@ for prof in armv7-m armv6-m; do
         -I arch/cortex-m -I arch/cortex-m/include -I "$board" \
         ports/refk/*.c ports/refk/arch/$prof/*.c ports/refk/tests
 done
-run host --std=c11 -I host -I suite/include -I emu/cycle-model host
+run host --std=c11 -I host -I suite/include -I suite/core -I emu/cycle-model host
 # the cycle-model plugin (a QEMU plugin: its own API header, no QEMU source)
 run emu --std=c11 -I emu/cycle-model emu/cycle-model
 echo "$pass passed, $fail failed"
