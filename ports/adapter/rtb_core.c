@@ -341,13 +341,18 @@ int rtb_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
     return rtb_k_msgq_init(q, buf, msg_size, max_msgs);
 }
 
+static __attribute__((noinline)) int msgq_put_wait(rtb_msgq_t *q, const void *msg,
+                                                   rtb_timeout_t timeout)
+{
+    CORE_WAIT_CHECKS(timeout);
+    return rtb_k_msgq_put(q, msg, CORE_TICKS(timeout));
+}
+
 int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
 {
-    if (rtb_k_in_isr())
-        return timeout == RTB_NO_WAIT ? rtb_k_msgq_put_isr(q, msg) : RTB_ERR_PERM;
-    if (!RTB_CORE_TIMEOUT_OK(timeout))
-        return RTB_ERR_INVAL;
-    return rtb_k_msgq_put(q, msg, timeout);
+    if (timeout == RTB_NO_WAIT)
+        return rtb_k_msgq_tryput(q, msg); /* ISR-safe */
+    return msgq_put_wait(q, msg, timeout);
 }
 
 static __attribute__((noinline)) int msgq_get_wait(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)

@@ -154,9 +154,8 @@ int rtb_core_create_main(void);
  *                            rtb_k_stack_trypop(s, v)    rtb_k_stack_pop(s, v, tk)
  *   rtb_k_msgq_init(q, buf, msg_size, max_msgs)
  *                            rtb_k_msgq_tryget(q, msg)   rtb_k_msgq_get(q, msg, tk)
- *   rtb_k_msgq_put_isr(q, msg)          RTB_NO_WAIT put from a handler
- *   rtb_k_msgq_put(q, msg, timeout)     from a thread, timeout checked
- *                                       (RTB_NO_WAIT included)
+ *                            rtb_k_msgq_tryput(q, msg)   rtb_k_msgq_put(q, msg, tk)
+ *       (rtb_k_msgq_tryput is ISR-safe: from a thread or a handler)
  */
 
 #endif /* RTB_CORE_H */

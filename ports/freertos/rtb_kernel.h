@@ -365,15 +365,15 @@ static inline int rtb_k_msgq_get(rtb_msgq_t *q, void *msg, TickType_t tk)
     return fr_queue_get(QUEUE(q), msg, tk);
 }
 
-static inline int rtb_k_msgq_put_isr(rtb_msgq_t *q, const void *msg)
+static inline int rtb_k_msgq_tryput(rtb_msgq_t *q, const void *msg)
 {
-    return fr_queue_send_isr(QUEUE(q), msg, 0, RTB_ERR_AGAIN);
+    if (rtb_cm_in_handler())
+        return fr_queue_send_isr(QUEUE(q), msg, 0, RTB_ERR_AGAIN);
+    return FR_NOWAIT_RESULT(xQueueSendToBack(QUEUE(q), msg, 0));
 }
 
-static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
+static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, TickType_t tk)
 {
-    TickType_t tk = RTB_CORE_TICKS(TickType_t, timeout, rtb_k_ticks_finite);
-
     return xQueueSendToBack(QUEUE(q), msg, tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
 }
 
