@@ -89,9 +89,10 @@ int rtb_core_create_main(void);
  * ---- the hooks: ports/<kernel>/rtb_kernel.h -------------------------------
  *
  * rtb_kernel.h includes this header and rtb_port_types.h, then defines the
- * following (functions `static inline`, so that they vanish into the core's
- * calls; out-of-line helpers they share are RTB_CORE_OUTLINE there, or
- * extern in the kernel's port file).
+ * following, each a `static inline` function or a function-like macro (the
+ * core passes plain variables, so a macro may use an argument twice), so
+ * that they vanish into the core's calls; out-of-line helpers they share
+ * are RTB_CORE_OUTLINE there, or extern in the kernel's port file.
  * "t" is never NULL unless said; every hook returns RTB_OK or a negative
  * rtb_err (the kernel's failure mapped, or rtb_core_port_error(native)).
  *

@@ -100,7 +100,7 @@ int rtb_sem_give(rtb_sem_t *s)
     }
     err = rt_sem_release(&s->rt);
     rt_hw_interrupt_enable(level);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 /* ---- mutexes ------------------------------------------------------------------------------ */
@@ -114,7 +114,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
     if (rtb_cm_in_handler() || m->rt.owner != rt_thread_self())
         return RTB_ERR_PERM;
     err = rt_mutex_release(&m->rt);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 /* ---- condition variables: none in RT-Thread's kernel (../common/absent_condvar.c) ------- */
@@ -128,7 +128,7 @@ int rtb_events_post(rtb_events_t *e, uint32_t bits)
     if (bits == 0)
         return RTB_OK; /* rt_event_send refuses an empty set: OR of nothing */
     err = rt_event_send(&e->rt, bits);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 /* RT-Thread has no call that replaces or clears the set (RT_IPC_CMD_RESET
@@ -144,7 +144,7 @@ int rtb_events_set(rtb_events_t *e, uint32_t bits)
     if (bits != 0)
         err = rt_event_send(&e->rt, bits);
     rt_hw_interrupt_enable(level);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 int rtb_events_clear(rtb_events_t *e, uint32_t bits)

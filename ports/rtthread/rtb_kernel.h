@@ -47,17 +47,10 @@ extern const char rtb_rt_obj_name[];
  * has no destroy call. */
 #define RT_OBJ_LIVE(o) ((o)->parent.parent.type != 0)
 
-static inline struct rtb_thread *rtb_k_self(void)
-{
-    /* every thread that calls the contract was created by this adapter, and
-     * its struct rt_thread is the first member of its struct rtb_thread */
-    return (struct rtb_thread *)(void *)rt_thread_self();
-}
-
-static inline int rtb_k_in_isr(void)
-{
-    return rtb_cm_in_handler();
-}
+/* The caller: every thread that calls the contract was created by this adapter, and
+ * its struct rt_thread is the first member of its struct rtb_thread */
+#define rtb_k_self() ((struct rtb_thread *)(void *)rt_thread_self())
+#define rtb_k_in_isr() rtb_cm_in_handler()
 
 /* RTB_NO_WAIT is RT_WAITING_NO (0) and RTB_FOREVER RT_WAITING_FOREVER (-1):
  * both pass unchanged (RTB_CORE_TICKS). */
@@ -85,7 +78,10 @@ RTB_CORE_OUTLINE int rt_fail(rt_err_t err, int nowait)
     return rc == RTB_ERR_PORT ? rtb_core_port_error((int)err) : rc;
 }
 
-#define RT_RESULT(err, nowait) ((err) == RT_EOK ? RTB_OK : rt_fail((err), (nowait)))
+static inline int rt_result(rt_err_t err, int nowait)
+{
+    return err == RT_EOK ? RTB_OK : rt_fail(err, nowait);
+}
 
 /* ---- threads ------------------------------------------------------------------ */
 
@@ -123,12 +119,8 @@ static inline int rtb_k_thread_create(struct rtb_thread *t, const char *name, rt
     return RTB_OK;
 }
 
-static inline int rtb_k_thread_start(struct rtb_thread *t)
-{
-    rt_err_t err = rt_thread_startup(&t->rt); /* resume + rt_schedule */
-
-    return RT_RESULT(err, 0);
-}
+/* resume + rt_schedule */
+#define rtb_k_thread_start(t) rt_result(rt_thread_startup(&(t)->rt), 0)
 
 /* RT-Thread's SUSPEND state is also "blocked on an object": the adapter's own
  * flag, set and cleared with interrupts off (a resume may come from the
@@ -185,12 +177,8 @@ static inline int rtb_k_thread_abort(struct rtb_thread *t)
     return RTB_OK;
 }
 
-static inline int rtb_k_join_wait(struct rtb_thread *t, rtb_timeout_t timeout)
-{
-    rt_err_t err = rt_sem_take(&t->done, RT_TICKS(timeout));
-
-    return RT_RESULT(err, timeout == RTB_NO_WAIT);
-}
+#define rtb_k_join_wait(t, timeout)                                                                \
+    rt_result(rt_sem_take(&(t)->done, RT_TICKS(timeout)), (timeout) == RTB_NO_WAIT)
 
 /* The end signal is released as the thread's last act: it may not have
  * returned yet (a less urgent joiner would have let it); detach finishes it. */
@@ -232,7 +220,7 @@ static inline int rtb_k_sleep(uint32_t us)
         return RTB_OK;
     }
     err = rt_thread_delay(tk);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 /* ---- semaphores, mutexes, event sets ------------------------------------------- */
@@ -247,22 +235,11 @@ static inline int rtb_k_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
         (void)rt_sem_detach(&s->rt); /* init again: the contract has no destroy */
     s->limit = (rt_uint16_t)limit;
     err = rt_sem_init(&s->rt, rtb_rt_obj_name, (rt_uint32_t)initial, RT_IPC_FLAG_PRIO);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
-static inline int rtb_k_sem_trytake(rtb_sem_t *s)
-{
-    rt_err_t err = rt_sem_take(&s->rt, RT_WAITING_NO);
-
-    return RT_RESULT(err, 1);
-}
-
-static inline int rtb_k_sem_take(rtb_sem_t *s, rt_int32_t tk)
-{
-    rt_err_t err = rt_sem_take(&s->rt, tk);
-
-    return RT_RESULT(err, 0);
-}
+#define rtb_k_sem_trytake(s) rt_result(rt_sem_take(&(s)->rt, RT_WAITING_NO), 1)
+#define rtb_k_sem_take(s, tk) rt_result(rt_sem_take(&(s)->rt, (tk)), 0)
 
 static inline int rtb_k_mutex_init(rtb_mutex_t *m)
 {
@@ -271,7 +248,7 @@ static inline int rtb_k_mutex_init(rtb_mutex_t *m)
     if (RT_OBJ_LIVE(&m->rt))
         (void)rt_mutex_detach(&m->rt);
     err = rt_mutex_init(&m->rt, rtb_rt_obj_name, RT_IPC_FLAG_PRIO);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 static inline int rtb_k_mutex_trylock(rtb_mutex_t *m)
@@ -281,15 +258,10 @@ static inline int rtb_k_mutex_trylock(rtb_mutex_t *m)
     if (rtb_cm_in_handler())
         return RTB_ERR_PERM; /* RT-Thread: a mutex has a thread for owner */
     err = rt_mutex_take(&m->rt, RT_WAITING_NO);
-    return RT_RESULT(err, 1);
+    return rt_result(err, 1);
 }
 
-static inline int rtb_k_mutex_lock(rtb_mutex_t *m, rt_int32_t tk)
-{
-    rt_err_t err = rt_mutex_take(&m->rt, tk);
-
-    return RT_RESULT(err, 0);
-}
+#define rtb_k_mutex_lock(m, tk) rt_result(rt_mutex_take(&(m)->rt, (tk)), 0)
 
 static inline int rtb_k_events_init(rtb_events_t *e)
 {
@@ -298,7 +270,7 @@ static inline int rtb_k_events_init(rtb_events_t *e)
     if (RT_OBJ_LIVE(&e->rt))
         (void)rt_event_detach(&e->rt);
     err = rt_event_init(&e->rt, rtb_rt_obj_name, RT_IPC_FLAG_PRIO);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 static inline int rtb_k_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rt_int32_t tk,
@@ -330,14 +302,14 @@ static inline int rt_mq_make(struct rt_messagequeue *mq, void *pool, size_t msg_
         (void)rt_mq_detach(mq);
     err = rt_mq_init(mq, rtb_rt_obj_name, pool, (rt_size_t)msg_size, (rt_size_t)pool_bytes,
                      RT_IPC_FLAG_PRIO);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
 static inline int rt_mq_get(struct rt_messagequeue *mq, void *msg, size_t size, rt_int32_t tk)
 {
     rt_err_t err = rt_mq_recv(mq, msg, (rt_size_t)size, tk);
 
-    return RT_RESULT(err, tk == RT_WAITING_NO);
+    return rt_result(err, tk == RT_WAITING_NO);
 }
 
 static inline int rt_mb_get(rtb_fifo_t *q, void **item, rt_int32_t tk)
@@ -358,33 +330,14 @@ static inline int rtb_k_fifo_init(rtb_fifo_t *q)
     if (RT_OBJ_LIVE(&q->rt))
         (void)rt_mb_detach(&q->rt);
     err = rt_mb_init(&q->rt, rtb_rt_obj_name, q->slot, RTB_RT_QUEUE_DEPTH, RT_IPC_FLAG_PRIO);
-    return RT_RESULT(err, 0);
+    return rt_result(err, 0);
 }
 
-static inline int rtb_k_fifo_tryget(rtb_fifo_t *q, void **item)
-{
-    return rt_mb_get(q, item, RT_WAITING_NO);
-}
-
-static inline int rtb_k_fifo_get(rtb_fifo_t *q, void **item, rt_int32_t tk)
-{
-    return rt_mb_get(q, item, tk);
-}
-
-static inline int rtb_k_lifo_init(rtb_lifo_t *q)
-{
-    return rt_mq_make(&q->rt, q->pool, sizeof(rt_ubase_t), sizeof q->pool);
-}
-
-static inline int rtb_k_lifo_tryget(rtb_lifo_t *q, void **item)
-{
-    return rt_mq_get(&q->rt, item, sizeof *item, RT_WAITING_NO);
-}
-
-static inline int rtb_k_lifo_get(rtb_lifo_t *q, void **item, rt_int32_t tk)
-{
-    return rt_mq_get(&q->rt, item, sizeof *item, tk);
-}
+#define rtb_k_fifo_tryget(q, item) rt_mb_get((q), (item), RT_WAITING_NO)
+#define rtb_k_fifo_get(q, item, tk) rt_mb_get((q), (item), (tk))
+#define rtb_k_lifo_init(q) rt_mq_make(&(q)->rt, (q)->pool, sizeof(rt_ubase_t), sizeof(q)->pool)
+#define rtb_k_lifo_tryget(q, item) rt_mq_get(&(q)->rt, (item), sizeof(void *), RT_WAITING_NO)
+#define rtb_k_lifo_get(q, item, tk) rt_mq_get(&(q)->rt, (item), sizeof(void *), (tk))
 
 /* The caller's buffer cannot hold RT-Thread's per-message header: the queue
  * uses the pool in the object, `capacity` messages of it. */
@@ -396,15 +349,8 @@ static inline int rtb_k_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capa
     return rt_mq_make(&s->rt, s->pool, sizeof(rt_ubase_t), capacity * RTB_RT_WORD_MSG_BYTES);
 }
 
-static inline int rtb_k_stack_trypop(rtb_stack_t *s, uintptr_t *value)
-{
-    return rt_mq_get(&s->rt, value, sizeof *value, RT_WAITING_NO);
-}
-
-static inline int rtb_k_stack_pop(rtb_stack_t *s, uintptr_t *value, rt_int32_t tk)
-{
-    return rt_mq_get(&s->rt, value, sizeof *value, tk);
-}
+#define rtb_k_stack_trypop(s, v) rt_mq_get(&(s)->rt, (v), sizeof(uintptr_t), RT_WAITING_NO)
+#define rtb_k_stack_pop(s, v, tk) rt_mq_get(&(s)->rt, (v), sizeof(uintptr_t), (tk))
 
 static inline int rtb_k_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
 {
@@ -420,28 +366,11 @@ static inline int rtb_k_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, uns
     return rt_mq_make(&q->rt, q->pool, msg_size, slot * max_msgs);
 }
 
-static inline int rtb_k_msgq_tryget(rtb_msgq_t *q, void *msg)
-{
-    return rt_mq_get(&q->rt, msg, q->msg_size, RT_WAITING_NO);
-}
-
-static inline int rtb_k_msgq_get(rtb_msgq_t *q, void *msg, rt_int32_t tk)
-{
-    return rt_mq_get(&q->rt, msg, q->msg_size, tk);
-}
-
-static inline int rtb_k_msgq_tryput(rtb_msgq_t *q, const void *msg)
-{
-    rt_err_t err = rt_mq_send(&q->rt, (void *)(uintptr_t)msg, q->msg_size);
-
-    return RT_RESULT(err, 1);
-}
-
-static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, rt_int32_t tk)
-{
-    rt_err_t err = rt_mq_send_wait(&q->rt, (void *)(uintptr_t)msg, q->msg_size, tk);
-
-    return RT_RESULT(err, 0);
-}
+#define rtb_k_msgq_tryget(q, msg) rt_mq_get(&(q)->rt, (msg), (q)->msg_size, RT_WAITING_NO)
+#define rtb_k_msgq_get(q, msg, tk) rt_mq_get(&(q)->rt, (msg), (q)->msg_size, (tk))
+#define RT_MSG(msg) ((void *)(uintptr_t)(msg)) /* RT-Thread's send takes no const */
+#define rtb_k_msgq_tryput(q, msg) rt_result(rt_mq_send(&(q)->rt, RT_MSG(msg), (q)->msg_size), 1)
+#define rtb_k_msgq_put(q, msg, tk)                                                                 \
+    rt_result(rt_mq_send_wait(&(q)->rt, RT_MSG(msg), (q)->msg_size, (tk)), 0)
 
 #endif /* RTB_KERNEL_RTTHREAD_H */

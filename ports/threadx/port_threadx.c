@@ -86,7 +86,7 @@ int rtb_sem_give(rtb_sem_t *s)
     /* TX_CEILING_EXCEEDED at the limit */
     UINT st = tx_semaphore_ceiling_put(&s->tx, s->limit);
 
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 /* ---- mutexes ---------------------------------------------------------------------------- */
@@ -95,7 +95,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
 {
     UINT st = tx_mutex_put(&m->tx); /* TX_NOT_OWNED */
 
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 /* ---- condition variables: none in ThreadX (../common/absent_condvar.c) ------------------- */
@@ -106,7 +106,7 @@ int rtb_events_post(rtb_events_t *e, uint32_t bits)
 {
     UINT st = tx_event_flags_set(&e->tx, bits, TX_OR);
 
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 /* Replace: AND keeps only `bits` (and wakes nobody), then OR sets them all
@@ -117,14 +117,14 @@ int rtb_events_set(rtb_events_t *e, uint32_t bits)
 
     if (st == TX_SUCCESS)
         st = tx_event_flags_set(&e->tx, bits, TX_OR);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 int rtb_events_clear(rtb_events_t *e, uint32_t bits)
 {
     UINT st = tx_event_flags_set(&e->tx, ~bits, TX_AND);
 
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 /* ---- FIFO, LIFO and stack: one-word queues; message queues ----------------------------- */
@@ -176,7 +176,7 @@ int rtb_tx_heap_init(void)
 {
     UINT st = tx_byte_pool_create(&heap_pool, rtb_tx_obj_name, heap_mem, sizeof heap_mem);
 
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 void *rtb_malloc(size_t bytes)

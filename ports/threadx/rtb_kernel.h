@@ -39,17 +39,10 @@ typedef unsigned rtb_k_prio_t;
 /* The name of every object ThreadX is given (port_threadx.c). */
 extern CHAR rtb_tx_obj_name[];
 
-static inline struct rtb_thread *rtb_k_self(void)
-{
-    /* every thread that calls the contract was created by this adapter, and
-     * its TX_THREAD is the first member of its struct rtb_thread */
-    return (struct rtb_thread *)(void *)tx_thread_identify();
-}
-
-static inline int rtb_k_in_isr(void)
-{
-    return rtb_cm_in_handler();
-}
+/* The caller: every thread that calls the contract was created by this adapter, and
+ * its TX_THREAD is the first member of its struct rtb_thread */
+#define rtb_k_self() ((struct rtb_thread *)(void *)tx_thread_identify())
+#define rtb_k_in_isr() rtb_cm_in_handler()
 
 /* RTB_NO_WAIT is TX_NO_WAIT (0) and RTB_FOREVER, as a ULONG,
  * TX_WAIT_FOREVER: both pass unchanged (RTB_CORE_TICKS). */
@@ -77,7 +70,10 @@ RTB_CORE_OUTLINE int tx_fail(UINT status, int nowait)
     return rc == RTB_ERR_PORT ? rtb_core_port_error((int)status) : rc;
 }
 
-#define TX_RESULT(status, nowait) ((status) == TX_SUCCESS ? RTB_OK : tx_fail((status), (nowait)))
+static inline int tx_result(UINT status, int nowait)
+{
+    return status == TX_SUCCESS ? RTB_OK : tx_fail(status, nowait);
+}
 
 /* ---- threads ------------------------------------------------------------------ */
 
@@ -108,19 +104,10 @@ static inline int rtb_k_thread_create(struct rtb_thread *t, const char *name, rt
     return RTB_OK;
 }
 
-static inline int rtb_k_thread_start(struct rtb_thread *t)
-{
-    UINT st = tx_thread_resume(&t->tx);
+#define rtb_k_thread_start(t) tx_result(tx_thread_resume(&(t)->tx), 0)
 
-    return TX_RESULT(st, 0);
-}
-
-static inline int rtb_k_thread_suspend(struct rtb_thread *t)
-{
-    UINT st = tx_thread_suspend(t ? &t->tx : tx_thread_identify());
-
-    return TX_RESULT(st, 0);
-}
+#define rtb_k_thread_suspend(t)                                                                    \
+    tx_result(tx_thread_suspend((t) ? &(t)->tx : tx_thread_identify()), 0)
 
 static inline int rtb_k_thread_resume(struct rtb_thread *t)
 {
@@ -129,21 +116,17 @@ static inline int rtb_k_thread_resume(struct rtb_thread *t)
     if (t->core.state != RTB_CORE_RUNNING)
         return RTB_ERR_STATE;      /* tx_thread_resume would start a created one */
     st = tx_thread_resume(&t->tx); /* TX_RESUME_ERROR: not suspended */
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
-static inline int rtb_k_thread_abort(struct rtb_thread *t)
-{
-    UINT st = tx_thread_terminate(&t->tx); /* any state; a completed thread: success */
-
-    return TX_RESULT(st, 0);
-}
+/* any state; a completed thread: success */
+#define rtb_k_thread_abort(t) tx_result(tx_thread_terminate(&(t)->tx), 0)
 
 static inline int rtb_k_join_wait(struct rtb_thread *t, rtb_timeout_t timeout)
 {
     UINT st = tx_semaphore_get(&t->done, TX_TICKS(timeout));
 
-    return TX_RESULT(st, timeout == RTB_NO_WAIT);
+    return tx_result(st, timeout == RTB_NO_WAIT);
 }
 
 /* The end signal is put as the thread's last act: it may not have returned
@@ -173,7 +156,7 @@ static inline int rtb_k_thread_set_prio(struct rtb_thread *t, rtb_k_prio_t kprio
     if (st == TX_SUCCESS && t->coop)
         st = tx_thread_preemption_change(&t->tx, 0, &old);
 #endif
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 static inline int rtb_k_sleep(uint32_t us)
@@ -186,7 +169,7 @@ static inline int rtb_k_sleep(uint32_t us)
         return RTB_OK;
     }
     st = tx_thread_sleep(tk);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 /* ---- semaphores, mutexes, event flags ------------------------------------------ */
@@ -199,22 +182,11 @@ static inline int rtb_k_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
         (void)tx_semaphore_delete(&s->tx); /* init again: the contract has no destroy */
     s->limit = limit;
     st = tx_semaphore_create(&s->tx, rtb_tx_obj_name, initial);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
-static inline int rtb_k_sem_trytake(rtb_sem_t *s)
-{
-    UINT st = tx_semaphore_get(&s->tx, TX_NO_WAIT);
-
-    return TX_RESULT(st, 1);
-}
-
-static inline int rtb_k_sem_take(rtb_sem_t *s, ULONG tk)
-{
-    UINT st = tx_semaphore_get(&s->tx, tk);
-
-    return TX_RESULT(st, 0);
-}
+#define rtb_k_sem_trytake(s) tx_result(tx_semaphore_get(&(s)->tx, TX_NO_WAIT), 1)
+#define rtb_k_sem_take(s, tk) tx_result(tx_semaphore_get(&(s)->tx, (tk)), 0)
 
 static inline int rtb_k_mutex_init(rtb_mutex_t *m)
 {
@@ -223,22 +195,11 @@ static inline int rtb_k_mutex_init(rtb_mutex_t *m)
     if (m->tx.tx_mutex_id != TX_CLEAR_ID)
         (void)tx_mutex_delete(&m->tx);
     st = tx_mutex_create(&m->tx, rtb_tx_obj_name, TX_INHERIT);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
-static inline int rtb_k_mutex_trylock(rtb_mutex_t *m)
-{
-    UINT st = tx_mutex_get(&m->tx, TX_NO_WAIT);
-
-    return TX_RESULT(st, 1);
-}
-
-static inline int rtb_k_mutex_lock(rtb_mutex_t *m, ULONG tk)
-{
-    UINT st = tx_mutex_get(&m->tx, tk);
-
-    return TX_RESULT(st, 0);
-}
+#define rtb_k_mutex_trylock(m) tx_result(tx_mutex_get(&(m)->tx, TX_NO_WAIT), 1)
+#define rtb_k_mutex_lock(m, tk) tx_result(tx_mutex_get(&(m)->tx, (tk)), 0)
 
 static inline int rtb_k_events_init(rtb_events_t *e)
 {
@@ -247,7 +208,7 @@ static inline int rtb_k_events_init(rtb_events_t *e)
     if (e->tx.tx_event_flags_group_id != TX_CLEAR_ID)
         (void)tx_event_flags_delete(&e->tx);
     st = tx_event_flags_create(&e->tx, rtb_tx_obj_name);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
 static inline int rtb_k_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, ULONG tk,
@@ -266,74 +227,29 @@ static inline int rtb_k_events_wait(rtb_events_t *e, uint32_t bits, unsigned mod
 
 /* ---- FIFO, LIFO and stack: one-word queues; message queues ---------------------- */
 
-static inline int tx_queue_make(TX_QUEUE *q, UINT words, void *storage, ULONG bytes)
+static inline int tx_q_make(TX_QUEUE *q, UINT words, void *storage, ULONG bytes)
 {
     UINT st;
 
     if (q->tx_queue_id != TX_CLEAR_ID)
         (void)tx_queue_delete(q);
     st = tx_queue_create(q, rtb_tx_obj_name, words, storage, bytes);
-    return TX_RESULT(st, 0);
+    return tx_result(st, 0);
 }
 
-static inline int tx_queue_tryget(TX_QUEUE *q, void *item)
-{
-    UINT st = tx_queue_receive(q, item, TX_NO_WAIT);
+#define tx_q_tryget(q, item) tx_result(tx_queue_receive((q), (item), TX_NO_WAIT), 1)
+#define tx_q_get(q, item, tk) tx_result(tx_queue_receive((q), (item), (tk)), 0)
 
-    return TX_RESULT(st, 1);
-}
-
-static inline int tx_queue_get(TX_QUEUE *q, void *item, ULONG tk)
-{
-    UINT st = tx_queue_receive(q, item, tk);
-
-    return TX_RESULT(st, 0);
-}
-
-static inline int rtb_k_fifo_init(rtb_fifo_t *q)
-{
-    return tx_queue_make(&q->tx, TX_1_ULONG, q->slot, sizeof q->slot);
-}
-
-static inline int rtb_k_fifo_tryget(rtb_fifo_t *q, void **item)
-{
-    return tx_queue_tryget(&q->tx, item);
-}
-
-static inline int rtb_k_fifo_get(rtb_fifo_t *q, void **item, ULONG tk)
-{
-    return tx_queue_get(&q->tx, item, tk);
-}
-
-static inline int rtb_k_lifo_init(rtb_lifo_t *q)
-{
-    return tx_queue_make(&q->tx, TX_1_ULONG, q->slot, sizeof q->slot);
-}
-
-static inline int rtb_k_lifo_tryget(rtb_lifo_t *q, void **item)
-{
-    return tx_queue_tryget(&q->tx, item);
-}
-
-static inline int rtb_k_lifo_get(rtb_lifo_t *q, void **item, ULONG tk)
-{
-    return tx_queue_get(&q->tx, item, tk);
-}
-
-static inline int rtb_k_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
-{
-    return tx_queue_make(&s->tx, TX_1_ULONG, buf, (ULONG)capacity * sizeof(ULONG));
-}
-
-static inline int rtb_k_stack_trypop(rtb_stack_t *s, uintptr_t *value)
-{
-    return tx_queue_tryget(&s->tx, value);
-}
-
-static inline int rtb_k_stack_pop(rtb_stack_t *s, uintptr_t *value, ULONG tk)
-{
-    return tx_queue_get(&s->tx, value, tk);
-}
+#define rtb_k_fifo_init(q) tx_q_make(&(q)->tx, TX_1_ULONG, (q)->slot, sizeof(q)->slot)
+#define rtb_k_fifo_tryget(q, item) tx_q_tryget(&(q)->tx, (item))
+#define rtb_k_fifo_get(q, item, tk) tx_q_get(&(q)->tx, (item), (tk))
+#define rtb_k_lifo_init(q) tx_q_make(&(q)->tx, TX_1_ULONG, (q)->slot, sizeof(q)->slot)
+#define rtb_k_lifo_tryget(q, item) tx_q_tryget(&(q)->tx, (item))
+#define rtb_k_lifo_get(q, item, tk) tx_q_get(&(q)->tx, (item), (tk))
+#define rtb_k_stack_init(s, buf, capacity)                                                         \
+    tx_q_make(&(s)->tx, TX_1_ULONG, (buf), (ULONG)(capacity) * sizeof(ULONG))
+#define rtb_k_stack_trypop(s, v) tx_q_tryget(&(s)->tx, (v))
+#define rtb_k_stack_pop(s, v, tk) tx_q_get(&(s)->tx, (v), (tk))
 
 static inline int rtb_k_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
 {
@@ -341,33 +257,16 @@ static inline int rtb_k_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, uns
 
     if (((uintptr_t)buf & 3u) != 0 || rtb_tx_msg_words(msg_size, &words) < 0)
         return RTB_ERR_INVAL;
-    return tx_queue_make(&q->tx, words, buf, (ULONG)(msg_size * max_msgs));
+    return tx_q_make(&q->tx, words, buf, (ULONG)(msg_size * max_msgs));
 }
 
-static inline int rtb_k_msgq_tryget(rtb_msgq_t *q, void *msg)
-{
-    return tx_queue_tryget(&q->tx, msg);
-}
+#define rtb_k_msgq_tryget(q, msg) tx_q_tryget(&(q)->tx, (msg))
+#define rtb_k_msgq_get(q, msg, tk) tx_q_get(&(q)->tx, (msg), (tk))
 
-static inline int rtb_k_msgq_get(rtb_msgq_t *q, void *msg, ULONG tk)
-{
-    return tx_queue_get(&q->tx, msg, tk);
-}
-
+#define TX_MSG(msg) ((VOID *)(uintptr_t)(msg)) /* ThreadX's send takes no const */
 /* The same call from a thread or a handler (ThreadX: only TX_NO_WAIT from
  * an interrupt). */
-static inline int rtb_k_msgq_tryput(rtb_msgq_t *q, const void *msg)
-{
-    UINT st = tx_queue_send(&q->tx, (VOID *)(uintptr_t)msg, TX_NO_WAIT);
-
-    return TX_RESULT(st, 1);
-}
-
-static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, ULONG tk)
-{
-    UINT st = tx_queue_send(&q->tx, (VOID *)(uintptr_t)msg, tk);
-
-    return TX_RESULT(st, 0);
-}
+#define rtb_k_msgq_tryput(q, msg) tx_result(tx_queue_send(&(q)->tx, TX_MSG(msg), TX_NO_WAIT), 1)
+#define rtb_k_msgq_put(q, msg, tk) tx_result(tx_queue_send(&(q)->tx, TX_MSG(msg), (tk)), 0)
 
 #endif /* RTB_KERNEL_THREADX_H */
