@@ -9,6 +9,7 @@
 #ifndef RTB_ADAPTER_H
 #define RTB_ADAPTER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rtb/error.h"
@@ -54,6 +55,18 @@ int rtb_ad_prio_down(int prio, unsigned base, unsigned kmin, unsigned *out);
  * byte for the NUL); returns the new end. For the run header's strings. */
 char *rtb_ad_puts(char *p, char *end, const char *s);
 char *rtb_ad_putu(char *p, char *end, uint32_t v);
+
+/* One piece of a run header's text: `text`, then `value` in decimal unless
+ * it is RTB_AD_NO_VALUE. */
+struct rtb_ad_text {
+    const char *text;
+    uint32_t value;
+};
+#define RTB_AD_NO_VALUE UINT32_MAX
+
+/* The `n` pieces joined into buf (`size` bytes, at least 1), cut at its end
+ * and NUL-terminated; returns the NUL's address. */
+char *rtb_ad_join(char *buf, size_t size, const struct rtb_ad_text *pieces, size_t n);
 
 /* rtb_port_has()'s answer once the adapter has named why its kernel lacks
  * `cap` (`why`, NULL when it has it): 1, or 0 with *why_not (if not NULL) set

@@ -234,33 +234,21 @@ void rtb_free(void *p)
 
 /* ---- identity, console, exit ------------------------------------------------------------ */
 
-static char sched_desc[200];
-static struct rtb_port_info info = {
-    "freertos", "FreeRTOS", tskKERNEL_VERSION_NUMBER, "", "", sched_desc,
-};
-
 void rtb_fr_info_init(void)
 {
-    char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
+    static const struct rtb_ad_text sched[] = {
+        {configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/", configMAX_PRIORITIES},
+        {configUSE_TIME_SLICING ? " timeslice " FR_IRQ_MASK " tick="
+                                : " no-timeslice " FR_IRQ_MASK " tick=",
+         configTICK_RATE_HZ},
+        {"Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
+         "stack=xQueueSendToFront queue-depth=",
+         RTB_FR_QUEUE_DEPTH},
+        {" events=24bit", RTB_AD_NO_VALUE},
+    };
 
-    info.board = rtb_cm_board_name();
-    info.cpu = rtb_cm_cpu_name();
-    p = rtb_ad_puts(p, end, configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/");
-    p = rtb_ad_putu(p, end, configMAX_PRIORITIES);
-    p = rtb_ad_puts(p, end, configUSE_TIME_SLICING ? " timeslice" : " no-timeslice");
-    p = rtb_ad_puts(p, end, " " FR_IRQ_MASK " tick=");
-    p = rtb_ad_putu(p, end, configTICK_RATE_HZ);
-    p = rtb_ad_puts(p, end,
-                    "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
-                    "stack=xQueueSendToFront queue-depth=");
-    p = rtb_ad_putu(p, end, RTB_FR_QUEUE_DEPTH);
-    p = rtb_ad_puts(p, end, " events=24bit");
-    rtb_ad_sched_end(p, end);
+    rtb_ad_info_init("freertos", "FreeRTOS", tskKERNEL_VERSION_NUMBER, sched,
+                     sizeof sched / sizeof sched[0]);
 }
 
-const struct rtb_port_info *rtb_port_info(void)
-{
-    return &info;
-}
-
-/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
+/* rtb_port_info, rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */

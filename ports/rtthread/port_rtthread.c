@@ -220,44 +220,22 @@ void rtb_free(void *p)
 
 /* ---- identity, console, exit ---------------------------------------------------------------- */
 
-#define RT_STR2(x) #x
-#define RT_STR(x) RT_STR2(x)
-static char sched_desc[256];
-static char version[16];
-static struct rtb_port_info info = {
-    "rtthread", "RT-Thread", version, "", "", sched_desc,
-};
-
 void rtb_rt_info_init(void)
 {
-    char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-    char *v = version, *vend = version + sizeof version - 1;
+    static char version[16];
+    static const struct rtb_ad_text ver[] = {
+        {"", RT_VERSION}, {".", RT_SUBVERSION}, {".", RT_REVISION}};
+    static const struct rtb_ad_text sched[] = {
+        {"prio-preemptive/", RT_THREAD_PRIORITY_MAX},
+        {" slice=", RTB_RT_SLICE},
+        {" primask tick=", RT_TICK_PER_SECOND},
+        {"Hz heap=rt_malloc fifo=rt_mb_send lifo=rt_mq_urgent stack=rt_mq_urgent queue-depth=",
+         RTB_RT_QUEUE_DEPTH},
+        {" isr=rt_interrupt_enter/leave", RTB_AD_NO_VALUE},
+    };
 
-    v = rtb_ad_putu(v, vend, (uint32_t)RT_VERSION);
-    v = rtb_ad_puts(v, vend, ".");
-    v = rtb_ad_putu(v, vend, (uint32_t)RT_SUBVERSION);
-    v = rtb_ad_puts(v, vend, ".");
-    v = rtb_ad_putu(v, vend, (uint32_t)RT_REVISION);
-    *v = '\0';
-    info.board = rtb_cm_board_name();
-    info.cpu = rtb_cm_cpu_name();
-    p = rtb_ad_puts(p, end, "prio-preemptive/");
-    p = rtb_ad_putu(p, end, RT_THREAD_PRIORITY_MAX);
-    p = rtb_ad_puts(p, end, " slice=");
-    p = rtb_ad_putu(p, end, RTB_RT_SLICE);
-    p = rtb_ad_puts(p, end, " primask tick=");
-    p = rtb_ad_putu(p, end, RT_TICK_PER_SECOND);
-    p = rtb_ad_puts(p, end,
-                    "Hz heap=rt_malloc fifo=rt_mb_send lifo=rt_mq_urgent stack=rt_mq_urgent "
-                    "queue-depth=");
-    p = rtb_ad_putu(p, end, RTB_RT_QUEUE_DEPTH);
-    p = rtb_ad_puts(p, end, " isr=rt_interrupt_enter/leave");
-    rtb_ad_sched_end(p, end);
+    (void)rtb_ad_join(version, sizeof version, ver, sizeof ver / sizeof ver[0]);
+    rtb_ad_info_init("rtthread", "RT-Thread", version, sched, sizeof sched / sizeof sched[0]);
 }
 
-const struct rtb_port_info *rtb_port_info(void)
-{
-    return &info;
-}
-
-/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
+/* rtb_port_info, rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */

@@ -198,40 +198,24 @@ void rtb_free(void *p)
 
 #define TX_STR2(x) #x
 #define TX_STR(x) TX_STR2(x)
-static char sched_desc[256];
-static struct rtb_port_info info = {
-    "threadx",
-    "ThreadX",
-    TX_STR(THREADX_MAJOR_VERSION) "." TX_STR(THREADX_MINOR_VERSION) "." TX_STR(
-        THREADX_PATCH_VERSION),
-    "",
-    "",
-    sched_desc,
-};
 
 void rtb_tx_info_init(void)
 {
-    char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-
-    info.board = rtb_cm_board_name();
-    info.cpu = rtb_cm_cpu_name();
-    p = rtb_ad_puts(p, end, "prio-preemptive/");
-    p = rtb_ad_putu(p, end, TX_MAX_PRIORITIES);
-    p = rtb_ad_puts(p, end, " no-timeslice primask tick=");
-    p = rtb_ad_putu(p, end, TX_TIMER_TICKS_PER_SECOND);
-    p = rtb_ad_puts(p, end,
-                    "Hz heap=tx_byte_allocate fifo=tx_queue_send "
-                    "lifo=tx_queue_front_send stack=tx_queue_front_send queue-depth=");
-    p = rtb_ad_putu(p, end, RTB_TX_QUEUE_DEPTH);
+    static const struct rtb_ad_text sched[] = {
+        {"prio-preemptive/", TX_MAX_PRIORITIES},
+        {" no-timeslice primask tick=", TX_TIMER_TICKS_PER_SECOND},
+        {"Hz heap=tx_byte_allocate fifo=tx_queue_send lifo=tx_queue_front_send "
+         "stack=tx_queue_front_send queue-depth=",
+         RTB_TX_QUEUE_DEPTH},
 #ifndef TX_DISABLE_PREEMPTION_THRESHOLD
-    p = rtb_ad_puts(p, end, " coop=preemption-threshold-0");
+        {" coop=preemption-threshold-0", RTB_AD_NO_VALUE},
 #endif
-    rtb_ad_sched_end(p, end);
+    };
+
+    rtb_ad_info_init("threadx", "ThreadX",
+                     TX_STR(THREADX_MAJOR_VERSION) "." TX_STR(THREADX_MINOR_VERSION) "." TX_STR(
+                         THREADX_PATCH_VERSION),
+                     sched, sizeof sched / sizeof sched[0]);
 }
 
-const struct rtb_port_info *rtb_port_info(void)
-{
-    return &info;
-}
-
-/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
+/* rtb_port_info, rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
