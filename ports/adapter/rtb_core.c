@@ -98,6 +98,8 @@ int rtb_thread_resume(rtb_thread_t *t)
 {
     if (t == NULL)
         return RTB_ERR_INVAL;
+    if (t->core.state != RTB_CORE_RUNNING)
+        return RTB_ERR_STATE;      /* a stale handle never reaches the kernel */
     return rtb_k_thread_resume(t); /* RTB_ERR_STATE unless suspended */
 }
 

@@ -126,8 +126,8 @@ int rtb_core_create_main(void);
  *                               to it if more urgent)
  *   rtb_k_thread_suspend(t)     t NULL: the caller; else t is RUNNING.
  *                               The caller's suspend returns once resumed
- *   rtb_k_thread_resume(t)      RTB_ERR_STATE unless rtb_thread_suspend
- *                               stopped t (any state). ISR-safe
+ *   rtb_k_thread_resume(t)      t is RUNNING: RTB_ERR_STATE unless
+ *                               rtb_thread_suspend stopped it. ISR-safe
  *   rtb_k_thread_abort(t)       state is ABORTED now (t may be the caller:
  *                               then it does not return)
  *   rtb_k_join_wait(t, timeout) state RUNNING or ENDED, not the caller,

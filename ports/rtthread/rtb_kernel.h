@@ -152,7 +152,7 @@ static inline int rtb_k_thread_resume(struct rtb_thread *t)
     rt_err_t err = -RT_ERROR;
 
     level = rt_hw_interrupt_disable();
-    if (t->core.state == RTB_CORE_RUNNING && t->core.suspended) {
+    if (t->core.suspended) { /* t is RUNNING: the core checked */
         t->core.suspended = 0;
         err = rt_thread_resume(&t->rt);
     }

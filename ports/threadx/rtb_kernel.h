@@ -109,15 +109,9 @@ static inline int rtb_k_thread_create(struct rtb_thread *t, const char *name, rt
 #define rtb_k_thread_suspend(t)                                                                    \
     tx_result(tx_thread_suspend((t) ? &(t)->tx : tx_thread_identify()), 0)
 
-static inline int rtb_k_thread_resume(struct rtb_thread *t)
-{
-    UINT st;
-
-    if (t->core.state != RTB_CORE_RUNNING)
-        return RTB_ERR_STATE;      /* tx_thread_resume would start a created one */
-    st = tx_thread_resume(&t->tx); /* TX_RESUME_ERROR: not suspended */
-    return tx_result(st, 0);
-}
+/* t is RUNNING (the core's check: tx_thread_resume would start a created
+ * one); TX_RESUME_ERROR: not suspended */
+#define rtb_k_thread_resume(t) tx_result(tx_thread_resume(&(t)->tx), 0)
 
 /* any state; a completed thread: success */
 #define rtb_k_thread_abort(t) tx_result(tx_thread_terminate(&(t)->tx), 0)
