@@ -6,9 +6,13 @@
 #                       PORT_DIR <dir> PORT_SOURCES <files...>
 #                       [DEFINES <definitions...>] [FAMILIES <family...>])
 #
-# A kernel's rtb_<kernel>_library(<name> [KERNEL <target>] [FAMILIES ...]) passes
-# its own arguments on after DEFAULT_KERNEL (the target used when KERNEL is not
-# given); PORT_SOURCES relative to PORT_DIR.
+#   rtb_adapter_kernel(<kernel> DEFAULT_KERNEL <kernel-target> PORT_SOURCES <files...>
+#                      [DEFINES <definitions...>])
+#
+# rtb_adapter_kernel() is what ports/<kernel>/<kernel>.cmake calls: it defines
+# rtb_<kernel>_library(<name> [KERNEL <target>] [FAMILIES <family...>]), an
+# rtb_adapter_library() of ports/<kernel>/ with those sources (relative to it)
+# and DEFAULT_KERNEL the target used when KERNEL is not given.
 #   ... add_executable(<firmware> ...), target_link_libraries(<firmware> PRIVATE <name>)
 #   rtb_cm_image(<firmware> LIBC_MEM)
 #
@@ -68,4 +72,13 @@ function(rtb_adapter_library name)
                 DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES} FAMILIES ${A_FAMILIES})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
   target_link_libraries(${name} PUBLIC ${A_KERNEL})
+endfunction()
+
+function(rtb_adapter_kernel kernel)
+  set_property(GLOBAL PROPERTY RTB_ADAPTER_ARGS_${kernel} ${ARGN})
+  cmake_language(EVAL CODE "
+    function(rtb_${kernel}_library name)
+      get_property(args GLOBAL PROPERTY RTB_ADAPTER_ARGS_${kernel})
+      rtb_adapter_library(\${name} PORT_DIR ${RTB_ROOT}/ports/${kernel} \${args} \${ARGN})
+    endfunction()")
 endfunction()

@@ -114,3 +114,14 @@ int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not)
         *why_not = why;
     return 0;
 }
+
+int rtb_ad_has_table(enum rtb_cap cap, const struct rtb_ad_lack *lacks, size_t n,
+                     const char **why_not)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (lacks[i].cap == cap)
+            return rtb_ad_has(cap, lacks[i].why, why_not);
+    return rtb_ad_has(cap, NULL, why_not);
+}

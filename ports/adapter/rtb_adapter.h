@@ -73,4 +73,16 @@ char *rtb_ad_join(char *buf, size_t size, const struct rtb_ad_text *pieces, size
  * to the reason; a `cap` outside enum rtb_cap is "unknown capability". */
 int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not);
 
+/* Why the kernel lacks a capability: a row of an adapter's table (`why`
+ * NULL: it has it after all, e.g. by its configuration). */
+struct rtb_ad_lack {
+    enum rtb_cap cap;
+    const char *why;
+};
+
+/* rtb_port_has() over an adapter's table of `n` rows: rtb_ad_has() with the
+ * row's reason for `cap`, or with none when no row names it. */
+int rtb_ad_has_table(enum rtb_cap cap, const struct rtb_ad_lack *lacks, size_t n,
+                     const char **why_not);
+
 #endif /* RTB_ADAPTER_H */

@@ -14,8 +14,5 @@
 # adapter alike; config/ holds the example one.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_freertos_library name)
-  rtb_adapter_library(${name} DEFAULT_KERNEL freertos_kernel PORT_DIR ${RTB_ROOT}/ports/freertos
-                      PORT_SOURCES port_freertos.c startup_freertos.c rtb_fr_map.c
-                                   ../common/absent_condvar.c ${ARGN})
-endfunction()
+rtb_adapter_kernel(freertos DEFAULT_KERNEL freertos_kernel
+                   PORT_SOURCES port_freertos.c startup_freertos.c rtb_fr_map.c ../common/absent_condvar.c)

@@ -51,31 +51,26 @@ typedef char rtb_fr_pass_matches[(pdPASS == RTB_FR_PASS && pdTRUE == RTB_FR_PASS
 
 /* ---- capabilities ---------------------------------------------------------------- */
 
+#if configUSE_PREEMPTION != 1
+#define FR_RT_SCHED_WHY "configUSE_PREEMPTION is 0: a woken task waits for the running one to yield"
+#elif configUSE_TIME_SLICING != 0
+#define FR_RT_SCHED_WHY "configUSE_TIME_SLICING is 1: equal-priority tasks also switch on the tick"
+#else
+#define FR_RT_SCHED_WHY NULL
+#endif
+
+static const struct rtb_ad_lack fr_lacks[] = {
+    {RTB_CAP_THREAD_COOP, "FreeRTOS has no cooperative (non-preemptible) thread class: "
+                          "preemption is one setting for all tasks"},
+    {RTB_CAP_RT_SCHED, FR_RT_SCHED_WHY},
+    {RTB_CAP_CONDVAR, "FreeRTOS has no condition variable"},
+    {RTB_CAP_QUEUE_ALLOC,
+     "FreeRTOS queues copy the item into their own storage: a put allocates no link"},
+};
+
 int rtb_port_has(enum rtb_cap cap, const char **why_not)
 {
-    const char *why = NULL;
-
-    switch (cap) {
-    case RTB_CAP_THREAD_COOP:
-        why = "FreeRTOS has no cooperative (non-preemptible) thread class: preemption is "
-              "one setting for all tasks";
-        break;
-    case RTB_CAP_RT_SCHED:
-        if (configUSE_PREEMPTION != 1)
-            why = "configUSE_PREEMPTION is 0: a woken task waits for the running one to yield";
-        else if (configUSE_TIME_SLICING != 0)
-            why = "configUSE_TIME_SLICING is 1: equal-priority tasks also switch on the tick";
-        break;
-    case RTB_CAP_CONDVAR:
-        why = "FreeRTOS has no condition variable";
-        break;
-    case RTB_CAP_QUEUE_ALLOC:
-        why = "FreeRTOS queues copy the item into their own storage: a put allocates no link";
-        break;
-    default:
-        break;
-    }
-    return rtb_ad_has(cap, why, why_not);
+    return rtb_ad_has_table(cap, fr_lacks, sizeof fr_lacks / sizeof fr_lacks[0], why_not);
 }
 
 void rtb_thread_yield(void)

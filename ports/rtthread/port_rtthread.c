@@ -56,26 +56,17 @@ const char rtb_rt_obj_name[] = "rtb";
 
 /* ---- capabilities --------------------------------------------------------------------------- */
 
+static const struct rtb_ad_lack rt_lacks[] = {
+    {RTB_CAP_THREAD_COOP, "RT-Thread has no non-preemptible thread, only the scheduler lock of "
+                          "the whole system (rt_enter_critical)"},
+    {RTB_CAP_CONDVAR, "RT-Thread's kernel has no condition variable"},
+    {RTB_CAP_QUEUE_ALLOC, "RT-Thread mailboxes and message queues copy the word into their own "
+                          "storage: a put allocates no link"},
+};
+
 int rtb_port_has(enum rtb_cap cap, const char **why_not)
 {
-    const char *why = NULL;
-
-    switch (cap) {
-    case RTB_CAP_THREAD_COOP:
-        why = "RT-Thread has no non-preemptible thread, only the scheduler lock of the whole "
-              "system (rt_enter_critical)";
-        break;
-    case RTB_CAP_CONDVAR:
-        why = "RT-Thread's kernel has no condition variable";
-        break;
-    case RTB_CAP_QUEUE_ALLOC:
-        why = "RT-Thread mailboxes and message queues copy the word into their own storage: a "
-              "put allocates no link";
-        break;
-    default:
-        break;
-    }
-    return rtb_ad_has(cap, why, why_not);
+    return rtb_ad_has_table(cap, rt_lacks, sizeof rt_lacks / sizeof rt_lacks[0], why_not);
 }
 
 void rtb_thread_yield(void)

@@ -15,9 +15,6 @@
 # support. See docs/ports/rtthread.md; config/ holds the example rtconfig.h.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_rtthread_library name)
-  rtb_adapter_library(${name} DEFAULT_KERNEL rtthread PORT_DIR ${RTB_ROOT}/ports/rtthread
-                      PORT_SOURCES port_rtthread.c startup_rtthread.c rtb_rt_map.c
-                                   ../common/absent_condvar.c
-                      DEFINES RTB_CM_SWIRQ_HOOKS=1 ${ARGN})
-endfunction()
+rtb_adapter_kernel(rtthread DEFAULT_KERNEL rtthread
+                   PORT_SOURCES port_rtthread.c startup_rtthread.c rtb_rt_map.c ../common/absent_condvar.c
+                   DEFINES RTB_CM_SWIRQ_HOOKS=1)

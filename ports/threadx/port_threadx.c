@@ -52,26 +52,22 @@ CHAR rtb_tx_obj_name[] = "rtb";
 
 /* ---- capabilities ------------------------------------------------------------------ */
 
+#ifdef TX_DISABLE_PREEMPTION_THRESHOLD
+#define TX_COOP_WHY "ThreadX built with TX_DISABLE_PREEMPTION_THRESHOLD: no non-preemptible threads"
+#else
+#define TX_COOP_WHY NULL /* preemption-threshold 0 */
+#endif
+
+static const struct rtb_ad_lack tx_lacks[] = {
+    {RTB_CAP_THREAD_COOP, TX_COOP_WHY},
+    {RTB_CAP_CONDVAR, "ThreadX has no condition variable"},
+    {RTB_CAP_QUEUE_ALLOC,
+     "ThreadX queues copy the message into their own storage: a put allocates no link"},
+};
+
 int rtb_port_has(enum rtb_cap cap, const char **why_not)
 {
-    const char *why = NULL;
-
-    switch (cap) {
-    case RTB_CAP_THREAD_COOP:
-#ifdef TX_DISABLE_PREEMPTION_THRESHOLD
-        why = "ThreadX built with TX_DISABLE_PREEMPTION_THRESHOLD: no non-preemptible threads";
-#endif
-        break;
-    case RTB_CAP_CONDVAR:
-        why = "ThreadX has no condition variable";
-        break;
-    case RTB_CAP_QUEUE_ALLOC:
-        why = "ThreadX queues copy the message into their own storage: a put allocates no link";
-        break;
-    default:
-        break;
-    }
-    return rtb_ad_has(cap, why, why_not);
+    return rtb_ad_has_table(cap, tx_lacks, sizeof tx_lacks / sizeof tx_lacks[0], why_not);
 }
 
 void rtb_thread_yield(void)

@@ -14,8 +14,5 @@
 # (TX_USER_FILE); config/ holds the example one.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_threadx_library name)
-  rtb_adapter_library(${name} DEFAULT_KERNEL threadx PORT_DIR ${RTB_ROOT}/ports/threadx
-                      PORT_SOURCES port_threadx.c startup_threadx.c rtb_tx_map.c
-                                   ../common/absent_condvar.c ${ARGN})
-endfunction()
+rtb_adapter_kernel(threadx DEFAULT_KERNEL threadx
+                   PORT_SOURCES port_threadx.c startup_threadx.c rtb_tx_map.c ../common/absent_condvar.c)

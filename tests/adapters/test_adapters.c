@@ -231,6 +231,25 @@ static void test_has(void)
     CHECK_EQ(rtb_ad_has((enum rtb_cap) - 1, NULL, NULL), 0);
 }
 
+static void test_has_table(void)
+{
+    static const struct rtb_ad_lack lacks[] = {
+        {RTB_CAP_CONDVAR, "no condvar"}, {RTB_CAP_THREAD_COOP, NULL}, {RTB_CAP_MSGQ, "no msgq"}};
+    const char *why = "untouched";
+
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_MSGQ, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "no msgq") == 0);
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_CONDVAR, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "no condvar") == 0);
+    why = "untouched";
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_THREAD_COOP, lacks, 3, &why), 1); /* a NULL reason */
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_SEM, lacks, 3, &why), 1);         /* not in the table */
+    CHECK(strcmp(why, "untouched") == 0);
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_MSGQ, lacks, 2, NULL), 1); /* only the first 2 rows */
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_COUNT, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "unknown capability") == 0);
+}
+
 int main(void)
 {
     test_ticks();
@@ -240,5 +259,6 @@ int main(void)
     test_strings();
     test_join();
     test_has();
+    test_has_table();
     return check_summary("adapters");
 }
