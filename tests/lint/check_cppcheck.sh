@@ -20,6 +20,15 @@ run() {
 run suite+posix --std=c99 -I suite/include -I ports/posix suite ports/posix
 run template --std=c99 -I suite/include -I ports/template ports/template
 run common --std=c99 -I suite/include -I ports/posix ports/common
+# the RTOS adapters, each with the adapter core (ports/adapter: rtb_core.c
+# includes the kernel's rtb_kernel.h), against stub kernel headers
+# (tests/lint/stubs: the kernels' trees are not in the repository) and the
+# adapter's example configuration, with the mps2-an385 board's headers
+for k in freertos threadx rtthread; do
+    run "ports/$k" --std=c99 -I suite/include -I "tests/lint/stubs/$k" -I "ports/$k/config" \
+        -I "ports/$k" -I ports/adapter -I arch/cortex-m/include -I arch/cortex-m \
+        -I boards/mps2-an385 "ports/$k" ports/adapter
+done
 # the architecture with each board's board.h: what that board builds (the
 # common files, its profile's folder, the drivers its board.cmake selects,
 # the bring-up image with its stub port)
