@@ -7,7 +7,7 @@
  * stays out and keeps its namespaced name. docs/cli.md ("Importers") lists
  * what is and is not mapped.
  */
-#include "metric_map.h"
+#include "import/metric_map.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "run.h"
 
 /* The rtbench id of the metric TOOL prints as FOREIGN, or NULL if none. */
 const char *metric_map_find(const char *tool, const char *foreign);

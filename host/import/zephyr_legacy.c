@@ -29,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
-#include "importer_zephyr.h"
-#include "metric_map.h"
+#include "import/importer.h"
+#include "import/zephyr.h"
+#include "import/metric_map.h"
 #include "util.h"
 
 #define TOOL_LM "latency_measure"
