@@ -17,6 +17,7 @@
 
 #define LM "latency_measure"
 #define TI "timing_info"
+#define TM "thread_metric"
 
 /* The same row for the four directions between kernel (K) and user (U) threads. */
 #define DIRS(tool, name, close, id)                                                                \
@@ -91,6 +92,16 @@ static const struct {
     {TI, "Semaphore Give without context switch", "semaphore.give.immediate.kernel"},
     {TI, "Heap Malloc", "heap.malloc.immediate"},
     {TI, "Heap Free", "heap.free.immediate"},
+    /* Thread-Metric (ThreadX, Zephyr): "**** Thread-Metric <name> Test ****";
+     * rtbench's tm.* are its eight tests (docs/benchmarks.md) */
+    {TM, "Basic Single Thread Processing", "tm.basic"},
+    {TM, "Cooperative Scheduling", "tm.cooperative"},
+    {TM, "Preemptive Scheduling", "tm.preemptive"},
+    {TM, "Interrupt Processing", "tm.interrupt"},
+    {TM, "Interrupt Preemption Processing", "tm.interrupt_preemption"},
+    {TM, "Message Processing", "tm.message"},
+    {TM, "Synchronization Processing", "tm.synchronization"},
+    {TM, "Memory Allocation", "tm.memory"},
 };
 
 const char *metric_map_find(const char *tool, const char *foreign)
