@@ -8,15 +8,17 @@
  */
 #include "import/importer.h"
 
-extern const struct importer importer_rtbench;       /* importer_rtbench.c */
-extern const struct importer importer_zephyr;        /* importer_zephyr.c */
-extern const struct importer importer_zbus;          /* importer_zbus.c */
-extern const struct importer importer_rhealstone;    /* importer_rhealstone.c */
-extern const struct importer importer_cyclictest;    /* importer_cyclictest.c */
-extern const struct importer importer_zephyr_legacy; /* zephyr_legacy.c */
-extern const struct importer importer_thread_metric; /* thread_metric.c */
+extern const struct importer importer_rtbench;         /* importer_rtbench.c */
+extern const struct importer importer_zephyr;          /* importer_zephyr.c */
+extern const struct importer importer_zbus;            /* importer_zbus.c */
+extern const struct importer importer_rhealstone;      /* importer_rhealstone.c */
+extern const struct importer importer_cyclictest;      /* importer_cyclictest.c */
+extern const struct importer importer_zephyr_legacy;   /* zephyr_legacy.c */
+extern const struct importer importer_thread_metric;   /* thread_metric.c */
+extern const struct importer importer_cyclictest_hist; /* cyclictest_hist.c */
 
 const struct importer *const importers[] = {
-    &importer_rtbench,    &importer_zephyr,        &importer_zbus,          &importer_rhealstone,
-    &importer_cyclictest, &importer_zephyr_legacy, &importer_thread_metric, NULL,
+    &importer_rtbench,       &importer_zephyr,          &importer_zbus,
+    &importer_rhealstone,    &importer_cyclictest,      &importer_zephyr_legacy,
+    &importer_thread_metric, &importer_cyclictest_hist, NULL,
 };
