@@ -73,6 +73,17 @@ check "recording.csv: the row and its id" 'metric $rec isr.resume.interrupted.th
 run "$RTB" show "$ti" --db "$DB"
 check "show names the tool and the foreign name" 'echo "$out" | grep -q "^heap.malloc.immediate .* mean-only tool=timing_info foreign=Heap Malloc$"'
 
+# ---- artifacts: a wrapped 32-bit figure is flagged, the clean fixtures are not ----
+run "$RTB" import --db "$DB" "$L/timing_info-v1.14.0-rc1-quark_se_c1000.log"
+check "wrapped context switch: the one row flagged" '[ $rc -eq 1 ] && echo "$out" | grep -q "12 metrics, 1 flagged, INCOMPLETE"'
+wrap=$(id_of)
+check "wrapped context switch: flagged underflow, figure kept as printed" '"$RTB" show "$wrap" --format json --db "$DB" | tr -d "\t\n" | grep -q "\"id\":\"timing_info.context_switch\",\"desc\":\"Context switch\",\"state\":\"ok\",\"n\":0,\"mean\":4294367854,\"mean_ns\":1055009261,\"flags\":\[\"underflow\", \"mean-only\"\]"'
+flagged=0
+for f in "$L"/latency_measure-*.log "$L"/timing_info-v1.13.0-sam_e70.log "$L"/recording-v2.6.csv; do
+    "$RTB" import --db "$TMP/clean.db" "$f" 2>/dev/null | grep -q "flagged" && flagged=$((flagged + 1))
+done
+check "the clean fixtures: no row flagged" '[ $flagged -eq 0 ]'
+
 # ---- beside a current log: the shared operations on one row ----
 run "$RTB" import --db "$DB" "$FIX/zephyr-latency-measure/frdm_rw612.log"
 cur=$(id_of)
