@@ -16,9 +16,12 @@ extern const struct importer importer_cyclictest;      /* importer_cyclictest.c 
 extern const struct importer importer_zephyr_legacy;   /* zephyr_legacy.c */
 extern const struct importer importer_thread_metric;   /* thread_metric.c */
 extern const struct importer importer_cyclictest_hist; /* cyclictest_hist.c */
+extern const struct importer importer_osperf;          /* osperf.c */
 
 const struct importer *const importers[] = {
-    &importer_rtbench,       &importer_zephyr,          &importer_zbus,
-    &importer_rhealstone,    &importer_cyclictest,      &importer_zephyr_legacy,
-    &importer_thread_metric, &importer_cyclictest_hist, NULL,
+    &importer_rtbench,       &importer_zephyr,
+    &importer_zbus,          &importer_rhealstone,
+    &importer_cyclictest,    &importer_zephyr_legacy,
+    &importer_thread_metric, &importer_cyclictest_hist,
+    &importer_osperf,        NULL,
 };

@@ -18,6 +18,7 @@
 #define LM "latency_measure"
 #define TI "timing_info"
 #define TM "thread_metric"
+#define OP "osperf"
 
 /* The same row for the four directions between kernel (K) and user (U) threads. */
 #define DIRS(tool, name, close, id)                                                                \
@@ -102,6 +103,13 @@ static const struct {
     {TM, "Message Processing", "tm.message"},
     {TM, "Synchronization Processing", "tm.synchronization"},
     {TM, "Memory Allocation", "tm.memory"},
+    /* NuttX apps/benchmarks/osperf: each window as in osperf.c (pthread-switch:
+     * sem_post to a more urgent waiter, up to its running; semwait on a count
+     * of 2; sempost with no waiter); context-switch, pthread-create, hpwork,
+     * poll-write, pipe-rw have no rtbench counterpart */
+    {OP, "pthread-switch", "semaphore.give.wake+ctx.k_to_k"},
+    {OP, "semwait", "semaphore.take.immediate.kernel"},
+    {OP, "sempost", "semaphore.give.immediate.kernel"},
 };
 
 const char *metric_map_find(const char *tool, const char *foreign)

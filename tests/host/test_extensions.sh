@@ -40,7 +40,7 @@ check "text is still the default" '[ $rc -eq 0 ] && echo "$out" | head -1 | grep
 
 # the product has neither
 run "$RTB" import --db "$TMP/product.db" --format kv "$TMP/a.kv"
-check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench, zephyr, zbus, rhealstone, cyclictest, zephyr-legacy, thread-metric or cyclictest-hist, not: kv$"'
+check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench, zephyr, zbus, rhealstone, cyclictest, zephyr-legacy, thread-metric, cyclictest-hist or osperf, not: kv$"'
 run "$RTB" list --db "$DB" --format tsv
 check "rtbench has no tsv writer" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
 
