@@ -8,13 +8,20 @@
  */
 #include "import/importer.h"
 
-extern const struct importer importer_rtbench;    /* import/rtbench.c */
-extern const struct importer importer_zephyr;     /* import/zephyr.c */
-extern const struct importer importer_zbus;       /* import/zbus.c */
-extern const struct importer importer_rhealstone; /* import/rhealstone.c */
-extern const struct importer importer_cyclictest; /* import/cyclictest.c */
+extern const struct importer importer_rtbench;         /* import/rtbench.c */
+extern const struct importer importer_zephyr;          /* import/zephyr.c */
+extern const struct importer importer_zbus;            /* import/zbus.c */
+extern const struct importer importer_rhealstone;      /* import/rhealstone.c */
+extern const struct importer importer_cyclictest;      /* import/cyclictest.c */
+extern const struct importer importer_zephyr_legacy;   /* import/zephyr_legacy.c */
+extern const struct importer importer_thread_metric;   /* import/thread_metric.c */
+extern const struct importer importer_cyclictest_hist; /* import/cyclictest_hist.c */
+extern const struct importer importer_osperf;          /* import/osperf.c */
 
 const struct importer *const importers[] = {
-    &importer_rtbench,    &importer_zephyr,     &importer_zbus,
-    &importer_rhealstone, &importer_cyclictest, NULL,
+    &importer_rtbench,       &importer_zephyr,
+    &importer_zbus,          &importer_rhealstone,
+    &importer_cyclictest,    &importer_zephyr_legacy,
+    &importer_thread_metric, &importer_cyclictest_hist,
+    &importer_osperf,        NULL,
 };
