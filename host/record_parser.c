@@ -37,9 +37,30 @@ void record_parser_init(struct record_parser *p)
     memset(p, 0, sizeof *p);
 }
 
+/* CRC-32 as rtb_crc32() (IEEE, reflected 0xEDB88320), a byte at a time from
+ * a 256-entry table made by the compiler: the target's nibble table keeps
+ * its image small, the host reads megabytes of records (the nibble loop was
+ * a tenth of an import's parsing). host.test_parse checks they agree. */
+#define CRC_BIT(c) (((c) >> 1) ^ (0xedb88320u & (0u - ((c)&1u))))
+#define CRC_BYTE(n)                                                                                \
+    CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT((uint32_t)(n)))))))))
+#define CRC_4(n) CRC_BYTE(n), CRC_BYTE(n + 1), CRC_BYTE(n + 2), CRC_BYTE(n + 3)
+#define CRC_16(n) CRC_4(n), CRC_4(n + 4), CRC_4(n + 8), CRC_4(n + 12)
+#define CRC_64(n) CRC_16(n), CRC_16(n + 16), CRC_16(n + 32), CRC_16(n + 48)
+
+uint32_t record_crc32(uint32_t crc, const void *data, size_t len)
+{
+    static const uint32_t table[256] = {CRC_64(0), CRC_64(64), CRC_64(128), CRC_64(192)};
+    const unsigned char *p = data;
+    crc = ~crc;
+    while (len--)
+        crc = (crc >> 8) ^ table[(crc ^ *p++) & 0xffu];
+    return ~crc;
+}
+
 int record_check_crc(const char *rec, size_t len)
 {
-    int rc = rtb_rec_check(rec, len);
+    int rc = rtb_rec_check_crc(rec, len, record_crc32);
     return rc == 0 ? 0 : rc == RTB_ERR_CHECK ? -2 : -1;
 }
 
@@ -85,14 +106,27 @@ static char *truncated_detail(const struct record_parser *p, const char *why)
     return xasprintf("%s: %lu records received", why, p->check->results);
 }
 
+/* BUF (CAP bytes, grown when needed) holding the N bytes at S and a NUL. */
+static char *keep(char **buf, size_t *cap, const char *s, size_t n)
+{
+    if (n + 1 > *cap) {
+        *cap = n + 1 > 2 * *cap ? n + 1 : 2 * *cap;
+        free(*buf);
+        *buf = xmalloc(*cap);
+    }
+    memcpy(*buf, s, n);
+    (*buf)[n] = '\0';
+    return *buf;
+}
+
 /* Remember "<id> - <description> : ..." so the record that follows can
  * carry the description. */
 static void note_human(struct record_parser *p, const char *line, size_t len)
 {
-    const char *dash = NULL;
-    for (size_t i = 0; i + 3 <= len; i++) {
-        if (line[i] == ' ' && line[i + 1] == '-' && line[i + 2] == ' ') {
-            dash = line + i;
+    const char *dash = NULL, *end = line + len;
+    for (const char *q = line; (q = memchr(q, '-', (size_t)(end - q))) != NULL; q++) {
+        if (q > line && q + 1 < end && q[-1] == ' ' && q[1] == ' ') {
+            dash = q - 1;
             break;
         }
     }
@@ -113,10 +147,8 @@ static void note_human(struct record_parser *p, const char *line, size_t len)
         d--;
     if (a == b || c == d || b - a > 200 || memchr(a, ' ', (size_t)(b - a)))
         return;
-    free(p->human_id);
-    free(p->human_desc);
-    p->human_id = xstrndup(a, (size_t)(b - a));
-    p->human_desc = xstrndup(c, (size_t)(d - c) > 200 ? 200 : (size_t)(d - c));
+    keep(&p->human_id, &p->human_id_cap, a, (size_t)(b - a));
+    keep(&p->human_desc, &p->human_desc_cap, c, (size_t)(d - c) > 200 ? 200 : (size_t)(d - c));
 }
 
 static enum record_event on_header(struct record_parser *p, const char *rec, size_t rlen,
@@ -288,7 +320,7 @@ static enum record_event on_metric(struct record_parser *p, char type, const cha
     char *keep_id = m->id;
     *m = tmp;
     m->id = keep_id;
-    if (p->human_id && strcmp(p->human_id, id) == 0)
+    if (p->human_id && *p->human_id && strcmp(p->human_id, id) == 0)
         m->desc = xstrdup(p->human_desc);
     p->check->results++;
     p->last_metric = m;
@@ -421,7 +453,7 @@ static enum record_event on_end(struct record_parser *p, const struct field *f, 
 static enum record_event on_record(struct record_parser *p, const char *rec, size_t rlen)
 {
     /* body: between "RTB1 " and " *crc" */
-    char *body = xstrndup(rec + TAG_LEN, rlen - TAG_LEN - 10);
+    char *body = keep(&p->body, &p->body_cap, rec + TAG_LEN, rlen - TAG_LEN - 10);
     char type = body[0];
     enum record_event ev = RECORD_REJECTED;
     struct field f[RECORD_MAX_FIELDS];
@@ -447,7 +479,6 @@ static enum record_event on_record(struct record_parser *p, const char *rec, siz
         ev = on_hist(p, f, nf, prev_g);
     else
         ev = on_metric(p, type, rec, rlen, f, nf);
-    free(body);
     return ev;
 }
 
@@ -460,10 +491,12 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     p->issue = NULL;
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
-    const char *rec = NULL;
-    for (size_t i = 0; i + TAG_LEN <= len; i++) {
-        if (line[i] == 'R' && memcmp(line + i, TAG, TAG_LEN) == 0) {
-            rec = line + i;
+    const char *rec = NULL, *end = line + len;
+    for (const char *r = line; (r = memchr(r, 'R', (size_t)(end - r))) != NULL; r++) {
+        if ((size_t)(end - r) < TAG_LEN)
+            break;
+        if (memcmp(r, TAG, TAG_LEN) == 0) {
+            rec = r;
             break;
         }
     }
@@ -481,8 +514,7 @@ enum record_event record_parser_feed(struct record_parser *p, const char *line, 
     /* a line repeated as it is (a UART repeating a line): said, ignored */
     if (p->prev && p->prev_len == rlen && memcmp(p->prev, rec, rlen) == 0)
         return issue(p, ISSUE_DUPLICATE, xstrdup("repeated record line, ignored"));
-    free(p->prev);
-    p->prev = xstrndup(rec, rlen);
+    keep(&p->prev, &p->prev_cap, rec, rlen);
     p->prev_len = rlen;
     enum record_event ev = on_record(p, rec, rlen);
     if (ev != RECORD_REJECTED && ev != RECORD_DUPLICATE)
@@ -533,5 +565,6 @@ void record_parser_free(struct record_parser *p)
     free(p->human_id);
     free(p->human_desc);
     free(p->prev);
+    free(p->body);
     memset(p, 0, sizeof *p);
 }
