@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "run.h"
 
 /* What one record_parser_feed() call did. */
 enum record_event {
