@@ -5,6 +5,7 @@
  */
 #include <stdint.h>
 
+#include "bench_common.h" /* suite/bench: rtb_b_resume_join, the teardown under test */
 #include "check.h"
 #include "rtb/error.h"
 #include "rtb/port.h"
@@ -150,11 +151,84 @@ static void test_finite_timeouts(void)
     CHECKF(rtb_mutex_unlock(&held) == 0, "unlock");
 }
 
+/* A thread whose join timed out still runs on its stack: a thread created
+ * on that stack (as the next benchmark creates on rtb_stack(i)) would
+ * overwrite its frames and glibc's thread block; it is refused until the
+ * first is joined. */
+static union {
+    uint64_t align;
+    unsigned char bytes[1u << 16];
+} shared_stack;
+
+static void test_stack_in_use(void)
+{
+    rtb_thread_t a, b;
+    int rc;
+
+    entered = 0;
+    CHECKF(rtb_sem_init(&gate, 0, 1) == 0, "sem init");
+    CHECKF(rtb_thread_create(&a, "a", wait_gate, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                             sizeof shared_stack.bytes) == 0,
+           "create on a stack of the caller's");
+    CHECKF(rtb_thread_start(&a) == 0, "start");
+    rc = rtb_thread_join(&a, 1000);
+    CHECKF(rc == RTB_ERR_TIMEOUT, "join 1 ms of a blocked thread: %d", rc);
+    rc = rtb_thread_create(&b, "b", nothing, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                           sizeof shared_stack.bytes);
+    CHECKF(rc == RTB_ERR_STATE,
+           "create on the stack of a thread not joined: got %d, want %d (STATE)", rc,
+           RTB_ERR_STATE);
+    CHECKF(rtb_sem_give(&gate) == 0, "give");
+    CHECKF(rtb_thread_join(&a, RTB_FOREVER) == 0, "join after the release");
+    rc = rtb_thread_create(&b, "b", nothing, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                           sizeof shared_stack.bytes);
+    CHECKF(rc == 0, "create on the stack once its thread is joined: %d", rc);
+    CHECKF(rc != 0 || (rtb_thread_start(&b) == 0 && rtb_thread_join(&b, RTB_FOREVER) == 0),
+           "the second thread runs and ends");
+}
+
+/* A thread that passed its stop test just before stop was set, and
+ * suspends itself only after the teardown's first resume (which found it
+ * not suspended): Thread-Metric's teardown resumed once, then waited 2 s,
+ * gave up and left it suspended on its stack for good. */
+static volatile int late_stop, late_ended;
+
+static void late_suspender(void *arg)
+{
+    (void)arg;
+    while (!late_stop)
+        (void)rtb_sleep_us(1000);
+    (void)rtb_sleep_us(20000); /* the teardown's first resume comes in here */
+    (void)rtb_thread_suspend(NULL);
+    late_ended = 1;
+}
+
+static void test_resume_join(void)
+{
+    rtb_thread_t t;
+    int rc;
+
+    CHECKF(rtb_thread_create(&t, "late", late_suspender, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0,
+           "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
+    late_stop = 1;
+    rc = rtb_b_resume_join(&t);
+    CHECKF(rc == 0 && late_ended, "teardown of a thread suspending late: got %d, ended %d", rc,
+           late_ended);
+    if (rc != 0) { /* the defect: it is suspended for good; let it go */
+        while (rtb_thread_resume(&t) != 0)
+            (void)rtb_sleep_us(1000);
+        (void)rtb_thread_join(&t, RTB_FOREVER);
+    }
+}
+
 int main(void)
 {
     test_join_no_wait();
     test_set_prio_after_join();
     test_condvar_no_wait();
     test_finite_timeouts();
+    test_stack_in_use();
+    test_resume_join();
     return check_summary(NULL);
 }
