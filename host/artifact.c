@@ -73,17 +73,42 @@ static double median(double *v, size_t n)
     return (n % 2) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The token T (L bytes) is S. */
+static int tok_is(const char *t, size_t l, const char *s)
+{
+    return strlen(s) == l && memcmp(t, s, l) == 0;
+}
+
+/* S appended to BUF (LEN bytes, *USED of them taken), cut as snprintf cuts. */
+static void put(char *buf, size_t len, size_t *used, const char *s)
+{
+    size_t l = strlen(s);
+    if (*used + 1 >= len)
+        return;
+    if (l > len - 1 - *used)
+        l = len - 1 - *used;
+    memcpy(buf + *used, s, l);
+    *used += l;
+    buf[*used] = '\0';
+}
+
 int artifact_sibling_key(const char *id, char *buf, size_t len)
 {
-    char tmp[256];
-    if (!id || strlen(id) >= sizeof tmp)
+    /* the id's components: the non-empty runs between dots (strtok's), read
+     * in place (strtok_r on a copy and snprintf were 2,000 instructions an id,
+     * half of the flag pass of an import) */
+    const char *comp[32];
+    size_t cl[32], nc = 0;
+    if (!id || strlen(id) >= 256)
         return 0;
-    strcpy(tmp, id);
-    char *comp[32];
-    size_t nc = 0;
-    for (char *save = NULL, *t = strtok_r(tmp, ".", &save); t && nc < 32;
-         t = strtok_r(NULL, ".", &save))
-        comp[nc++] = t;
+    for (const char *p = id; *p && nc < 32;) {
+        size_t l = strcspn(p, ".");
+        if (l) {
+            comp[nc] = p;
+            cl[nc++] = l;
+        }
+        p += l + (p[l] == '.');
+    }
     /* the families the catalog declares without siblings (calib.*: known
      * answers of different sizes; Rhealstone, OSEK, timer: each id a
      * mechanism of its own) */
@@ -94,28 +119,39 @@ int artifact_sibling_key(const char *id, char *buf, size_t len)
 #undef RTB_NO_SIBLINGS
 #undef RTB_BENCH
     };
-    for (size_t i = 0; nc >= 2 && i < sizeof alone / sizeof alone[0]; i++)
-        if (strcmp(comp[0], alone[i]) == 0)
-            return 0;
     if (nc < 2)
         return 0;
-    const char *obj = comp[0];
-    int queue = strcmp(obj, "fifo") == 0 || strcmp(obj, "lifo") == 0 || strcmp(obj, "stack") == 0;
+    for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++)
+        if (tok_is(comp[0], cl[0], alone[i]))
+            return 0;
+    int queue = tok_is(comp[0], cl[0], "fifo") || tok_is(comp[0], cl[0], "lifo") ||
+                tok_is(comp[0], cl[0], "stack");
     int alloc = 0, ctx = 0, imm = 0;
     for (size_t i = 1; i < nc; i++) {
-        if (queue && (strcmp(comp[i], "alloc") == 0 || strcmp(comp[i], "free") == 0))
+        if (queue && (tok_is(comp[i], cl[i], "alloc") || tok_is(comp[i], cl[i], "free")))
             alloc = 1;
-        if (strcmp(comp[i], "blocking") == 0 || strncmp(comp[i], "wake", 4) == 0 ||
-            strcmp(comp[i], "ctx") == 0)
+        if (tok_is(comp[i], cl[i], "blocking") || (cl[i] >= 4 && memcmp(comp[i], "wake", 4) == 0) ||
+            tok_is(comp[i], cl[i], "ctx"))
             ctx = 1;
-        if (strcmp(comp[i], "immediate") == 0)
+        if (tok_is(comp[i], cl[i], "immediate"))
             imm = 1;
     }
-    if (queue)
-        obj = "queue";
-    else if (strcmp(obj, "thread") == 0)
-        obj = strcmp(comp[1], "yield") == 0 ? "thread.yield" : "thread.lifecycle";
-    snprintf(buf, len, "%s|%s%s", obj, alloc ? "alloc-" : "", ctx ? "ctx" : imm ? "imm" : "");
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    if (queue) {
+        put(buf, len, &used, "queue");
+    } else if (tok_is(comp[0], cl[0], "thread")) {
+        put(buf, len, &used, tok_is(comp[1], cl[1], "yield") ? "thread.yield" : "thread.lifecycle");
+    } else {
+        char obj[256];
+        memcpy(obj, comp[0], cl[0]);
+        obj[cl[0]] = '\0';
+        put(buf, len, &used, obj);
+    }
+    put(buf, len, &used, "|");
+    put(buf, len, &used, alloc ? "alloc-" : "");
+    put(buf, len, &used, ctx ? "ctx" : imm ? "imm" : "");
     return 1;
 }
 
@@ -124,8 +160,9 @@ static int near_wrap(double v, double d)
 {
     if (d < 1)
         d = 1;
-    for (int w = 32; w <= 64; w += 32) {
-        double q = ldexp(1.0, w) / d;
+    static const double wrap[] = {0x1p32, 0x1p64}; /* 2^32, 2^64 */
+    for (size_t w = 0; w < sizeof wrap / sizeof wrap[0]; w++) {
+        double q = wrap[w] / d;
         if (d == 1) {
             if (v >= q * (1 - 1.0 / 64) && v <= q)
                 return 1;

@@ -44,6 +44,15 @@ static void take(struct line_splitter *s, const char *p, size_t n)
     }
 }
 
+/* The first line end ('\n' or '\r') in [P, END), or END: two memchr()
+ * (vectorised by the C library) instead of a test of every byte. */
+static const char *line_end(const char *p, const char *end)
+{
+    const char *lf = memchr(p, '\n', (size_t)(end - p));
+    const char *cr = memchr(p, '\r', (size_t)((lf ? lf : end) - p));
+    return cr ? cr : lf ? lf : end;
+}
+
 void line_splitter_feed(struct line_splitter *s, const char *data, size_t n)
 {
     const char *p = data, *end = data + n;
@@ -55,14 +64,20 @@ void line_splitter_feed(struct line_splitter *s, const char *data, size_t n)
                 continue;
             }
         }
-        const char *q = p;
-        while (q < end && *q != '\n' && *q != '\r')
-            q++;
-        take(s, p, (size_t)(q - p));
-        if (q == end)
+        const char *q = line_end(p, end);
+        if (q == end) {
+            take(s, p, (size_t)(q - p));
             return;
+        }
         s->after_cr = *q == '\r';
-        end_line(s);
+        if (s->used == 0 && !s->over && (size_t)(q - p) <= RTBH_LINE_MAX) {
+            /* a whole line inside DATA: handed over where it is, not copied */
+            s->line++;
+            s->on_line(s->ctx, p, (size_t)(q - p), s->line);
+        } else {
+            take(s, p, (size_t)(q - p));
+            end_line(s);
+        }
         p = q + 1;
     }
 }

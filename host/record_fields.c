@@ -16,46 +16,88 @@ int record_split_fields(char *s, struct field *f, size_t *nf, const char **why)
 {
     *nf = 0;
     while (*s) {
-        char *end = strchr(s, ' ');
-        if (end)
-            *end = '\0';
-        char *eq = strchr(s, '=');
-        if (!eq || eq == s) {
+        /* one pass over the field (up to a space): its key, '=', its value */
+        char *key = s;
+        int bad_key = 0;
+        for (; *s && *s != '=' && *s != ' '; s++)
+            bad_key |= !((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_');
+        if (*s != '=' || s == key) {
             *why = "field without key=value";
             return -1;
         }
-        *eq = '\0';
-        for (char *k = s; *k; k++) {
-            if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') || *k == '_')) {
-                *why = "bad key";
+        if (bad_key) {
+            *why = "bad key";
+            return -1;
+        }
+        *s++ = '\0';
+        char *value = s;
+        s += strcspn(s, " %");
+        int escaped = *s == '%';
+        if (escaped)
+            s += strcspn(s, " ");
+        int last = !*s;
+        *s = '\0';
+        /* a value without '%' is as it is (most are): not copied onto itself */
+        if (escaped) {
+            size_t vlen = rtb_rec_unescape(value);
+            if (strlen(value) != vlen) { /* a %00: the value would be cut short */
+                *why = "a value holds %00";
                 return -1;
             }
-        }
-        size_t vlen = rtb_rec_unescape(eq + 1);
-        if (strlen(eq + 1) != vlen) { /* a %00: the value would be cut short */
-            *why = "a value holds %00";
-            return -1;
         }
         if (*nf == RECORD_MAX_FIELDS) {
             *why = "too many fields";
             return -1;
         }
-        f[*nf].key = s;
-        f[*nf].value = eq + 1;
+        f[*nf].key = key;
+        f[*nf].value = value;
         (*nf)++;
-        if (!end)
+        if (last)
             break;
-        s = end + 1;
+        s++;
     }
     return 0;
+}
+
+/* KEY (non-empty) equals K: the first byte tested before a strcmp (a
+ * record's lookups, about 20 per result over 14 fields, were a fifth of an
+ * import's parsing time). */
+static int key_is(const char *k, const char *key)
+{
+    return k[0] == key[0] && strcmp(k, key) == 0;
 }
 
 const char *record_field(const struct field *f, size_t nf, const char *key)
 {
     for (size_t i = 0; i < nf; i++)
-        if (strcmp(f[i].key, key) == 0)
+        if (key_is(f[i].key, key))
             return f[i].value;
     return NULL;
+}
+
+/* S (digits, an optional '.' and digits) as strtod() reads it, when that is
+ * one division of two doubles that hold their values exactly: at most 15
+ * digits in all (below 2^53) over a power of ten up to 10^15, whose
+ * quotient IEEE rounds correctly, as strtod does. 0, or -1 (use strtod). */
+static int exact_fixed(const char *s, double *out)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    uint64_t mant = 0;
+    int digits = 0, frac = -1;
+    for (; *s; s++) {
+        if (*s == '.') {
+            frac = 0;
+            continue;
+        }
+        if (++digits > 15)
+            return -1;
+        mant = mant * 10 + (uint64_t)(*s - '0');
+        if (frac >= 0)
+            frac++;
+    }
+    *out = (double)mant / pow10[frac > 0 ? frac : 0];
+    return 0;
 }
 
 /* An unsigned decimal with an optional fraction ("123", "123.456"): the
@@ -76,7 +118,7 @@ static int parse_fixed(const char *s, double *out)
     }
     if (*p || p - s > 40)
         return -1;
-    return parse_double(s, out);
+    return exact_fixed(s, out) == 0 ? 0 : parse_double(s, out);
 }
 
 /* The statistics of a result are possible: n >= 1, min <= p50 <= p90 <=
@@ -98,54 +140,147 @@ static const char *impossible(const struct metric *m)
 
 /* The keys of an R record rtbench reads itself (the numbering too); any
  * other is an extra figure of the result. */
+enum result_key {
+    K_N,
+    K_MIN,
+    K_MAX,
+    K_MEAN,
+    K_P50,
+    K_P90,
+    K_P99,
+    K_P999,
+    K_SD,
+    K_SEQ,
+    K_FLAGS,
+    K_UNIT,
+    K_BETTER,
+    K_HIST,
+    K_HDR,
+    K_ID,
+    K_KEYS
+};
+static const char *const result_keys[K_KEYS] = {"n",      "min",  "max", "mean", "p50",   "p90",
+                                                "p99",    "p999", "sd",  "seq",  "flags", "unit",
+                                                "better", "hist", "hdr", "id"};
+
+/* K's place in result_keys, or -1 (an extra figure): the keys of K's first
+ * letter only (a scan of all 16 for each of a record's 14 fields was a
+ * tenth of an import's parsing). */
 static int result_key(const char *k)
 {
-    static const char *const known[] = {"id",     "n",   "min", "max",  "mean",  "sd",
-                                        "p50",    "p90", "p99", "p999", "flags", "unit",
-                                        "better", "seq", "hdr", "hist"};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(k, known[i]) == 0)
-            return 1;
-    return 0;
+    int lo, hi; /* result_keys[lo..hi) start with k[0] */
+    switch (k[0]) {
+    case 'n':
+        lo = K_N, hi = K_MIN;
+        break;
+    case 'm':
+        lo = K_MIN, hi = K_P50;
+        break;
+    case 'p':
+        lo = K_P50, hi = K_SD;
+        break;
+    case 's':
+        lo = K_SD, hi = K_FLAGS;
+        break;
+    case 'f':
+        lo = K_FLAGS, hi = K_UNIT;
+        break;
+    case 'u':
+        lo = K_UNIT, hi = K_BETTER;
+        break;
+    case 'b':
+        lo = K_BETTER, hi = K_HIST;
+        break;
+    case 'h':
+        lo = K_HIST, hi = K_ID;
+        break;
+    case 'i':
+        lo = K_ID, hi = K_KEYS;
+        break;
+    default:
+        return -1;
+    }
+    for (int i = lo; i < hi; i++)
+        if (strcmp(k, result_keys[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The value of each key of result_keys in the fields (the first one, as
+ * record_field() gives it; NULL when absent) and which fields are extra
+ * figures (EXTRA[i]), found in one pass. */
+static void result_values(const struct field *f, size_t nf, const char *v[K_KEYS],
+                          unsigned char extra[RECORD_MAX_FIELDS])
+{
+    for (int k = 0; k < K_KEYS; k++)
+        v[k] = NULL;
+    for (size_t i = 0; i < nf; i++) {
+        int k = result_key(f[i].key);
+        extra[i] = k < 0;
+        if (k >= 0 && !v[k])
+            v[k] = f[i].value;
+    }
 }
 
 /* A value metric's unit and direction, the histogram announced (hist=N), and
  * the extra figures of any result. */
-static void result_value_keys(struct metric *m, const struct field *f, size_t nf)
+static void result_value_keys(struct metric *m, const struct field *f, size_t nf,
+                              const char *const v[K_KEYS],
+                              const unsigned char extra[RECORD_MAX_FIELDS])
 {
-    const char *unit = record_field(f, nf, "unit"), *better = record_field(f, nf, "better"),
-               *hist = record_field(f, nf, "hist");
     uint64_t nb;
-    if (hist && parse_u64(hist, &nb) == 0) /* 1..HIST_MAX_BUCKETS: result_r() checked */
+    if (v[K_HIST] && parse_u64(v[K_HIST], &nb) == 0) /* 1..HIST_MAX_BUCKETS: result_r() checked */
         m->hist_want = (size_t)nb;
-    if (unit && *unit) {
-        m->unit = xstrdup(unit);
-        m->higher_better = better && strcmp(better, "higher") == 0;
+    if (v[K_UNIT] && *v[K_UNIT]) {
+        m->unit = xstrdup(v[K_UNIT]);
+        m->higher_better = v[K_BETTER] && strcmp(v[K_BETTER], "higher") == 0;
     }
     for (size_t i = 0; i < nf; i++)
-        if (!result_key(f[i].key))
+        if (extra[i])
             metric_extra_set(m, f[i].key, f[i].value);
+}
+
+/* The flags named in FL (comma-separated; unknown names are ignored:
+ * newer targets may add some). */
+static unsigned result_flags(const char *fl)
+{
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } names[] = {{"clamped", MF_CLAMPED}, {"saturated", MF_SATURATED}, {"nosched", MF_NOSCHED}};
+    unsigned flags = 0;
+    for (const char *t = fl; *t;) {
+        size_t l = strcspn(t, ",");
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (strlen(names[k].name) == l && memcmp(t, names[k].name, l) == 0)
+                flags |= names[k].bit;
+        t += l + (t[l] == ',');
+    }
+    return flags;
 }
 
 static int result_r(const struct field *f, size_t nf, double ns_per_unit, struct metric *m,
                     const char **why, enum issue_kind *kind)
 {
     static char bad[64];
-    static const char *const u64_keys[] = {"n", "min", "max", "p50", "p90", "p99", "p999"};
+    static const enum result_key u64_keys[] = {K_N, K_MIN, K_MAX, K_P50, K_P90, K_P99, K_P999};
     uint64_t *const u64_out[] = {&m->n, &m->min, &m->max, &m->p50, &m->p90, &m->p99, &m->p999};
+    const char *v[K_KEYS];
+    unsigned char extra[RECORD_MAX_FIELDS];
+    result_values(f, nf, v, extra);
     *kind = ISSUE_MALFORMED;
     for (size_t k = 0; k < sizeof u64_keys / sizeof u64_keys[0]; k++) {
-        if (parse_u64(record_field(f, nf, u64_keys[k]), u64_out[k]) != 0) {
-            snprintf(bad, sizeof bad, "missing or bad '%s'", u64_keys[k]);
+        if (parse_u64(v[u64_keys[k]], u64_out[k]) != 0) {
+            snprintf(bad, sizeof bad, "missing or bad '%s'", result_keys[u64_keys[k]]);
             *why = bad;
             return -1;
         }
     }
-    if (parse_fixed(record_field(f, nf, "mean"), &m->mean) != 0) {
+    if (parse_fixed(v[K_MEAN], &m->mean) != 0) {
         *why = "missing or bad 'mean' (an unsigned decimal)";
         return -1;
     }
-    if (parse_fixed(record_field(f, nf, "sd"), &m->sd) != 0) {
+    if (parse_fixed(v[K_SD], &m->sd) != 0) {
         *why = "missing or bad 'sd' (an unsigned decimal)";
         return -1;
     }
@@ -155,29 +290,15 @@ static int result_r(const struct field *f, size_t nf, double ns_per_unit, struct
         *kind = ISSUE_INVALID;
         return -1;
     }
-    const char *fl = record_field(f, nf, "flags");
-    if (fl) {
-        /* comma-separated; unknown names are ignored: newer targets may add some */
-        static const struct {
-            const char *name;
-            unsigned bit;
-        } names[] = {{"clamped", MF_CLAMPED}, {"saturated", MF_SATURATED}, {"nosched", MF_NOSCHED}};
-        for (const char *t = fl; *t;) {
-            size_t l = strcspn(t, ",");
-            for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-                if (strlen(names[k].name) == l && memcmp(t, names[k].name, l) == 0)
-                    m->flags |= names[k].bit;
-            t += l + (t[l] == ',');
-        }
-    }
-    const char *hist = record_field(f, nf, "hist");
+    if (v[K_FLAGS])
+        m->flags |= result_flags(v[K_FLAGS]);
     uint64_t nb;
-    if (hist && (parse_u64(hist, &nb) != 0 || nb < 1 || nb > HIST_MAX_BUCKETS)) {
+    if (v[K_HIST] && (parse_u64(v[K_HIST], &nb) != 0 || nb < 1 || nb > HIST_MAX_BUCKETS)) {
         snprintf(bad, sizeof bad, "bad 'hist' (1 to %u buckets)", HIST_MAX_BUCKETS);
         *why = bad;
         return -1;
     }
-    result_value_keys(m, f, nf);
+    result_value_keys(m, f, nf, v, extra);
     if (!metric_is_value(m) && ns_per_unit > 0)
         m->mean_ns = m->mean * ns_per_unit;
     return 0;

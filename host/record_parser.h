@@ -44,6 +44,7 @@
 #define RTBH_RECORD_PARSER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "run.h"
 
@@ -76,11 +77,15 @@ struct record_parser {
     struct parse_issue last;
     struct run_check *check;
     int skipping; /* 1: after an invalid header (silently); 2: after a record of another run */
-    char *human_id, *human_desc;
+    /* buffers reused from line to line (grown, never shrunk), CAP bytes each */
+    char *human_id, *human_desc; /* the last human line's id and description, "" if none */
+    size_t human_id_cap, human_desc_cap;
     size_t g_after; /* 1 + the open run's metric whose R or G record was the last record
                        line (G records must follow their R), or 0 */
     char *prev;     /* the previous record line, for repeated lines */
-    size_t prev_len;
+    size_t prev_len, prev_cap;
+    char *body; /* the record being read, split into its fields */
+    size_t body_cap;
 };
 
 void record_parser_init(struct record_parser *p);
@@ -100,6 +105,8 @@ struct run *record_parser_take(struct record_parser *p, size_t i);
 /* Verify the CRC of a record line starting at "RTB1 " (len bytes, no
  * newline). 0 ok, -1 malformed frame, -2 checksum mismatch. */
 int record_check_crc(const char *rec, size_t len);
+/* rtb_crc32() from a byte table: the same CRC, faster. */
+uint32_t record_crc32(uint32_t crc, const void *data, size_t len);
 
 /* ---- record_fields.c: the fields of one record ---- */
 

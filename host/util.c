@@ -169,12 +169,18 @@ int parse_u64(const char *s, uint64_t *out)
 {
     if (!s || *s < '0' || *s > '9')
         return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
+    /* strtoull's rule (decimal digits to the end, no overflow) without its
+     * locale and errno: a record has seven of these per result */
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v >= UINT64_MAX / 10 && (v > UINT64_MAX / 10 || d > UINT64_MAX % 10))
+            return -1;
+        v = v * 10 + d;
+    }
+    if (*s)
         return -1;
-    *out = (uint64_t)v;
+    *out = v;
     return 0;
 }
 

@@ -165,6 +165,34 @@ static inline int rtb_b_pp_after(struct rtb_b_pp *pp, uint32_t i, int rc, rtb_cy
 
 /* Extra wakes teardown may do to release a waiter (the k-th, from 0). */
 #define RTB_B_STOP_WAKES 8u
+
+/*
+ * End a helper thread that suspends itself and leaves at its stop test once
+ * resumed (`stop` already set): resume it, join it. A resume can find it not
+ * suspended yet: where threads run in parallel (POSIX on several cores) it
+ * may have passed its stop test just before `stop` was set and suspend
+ * itself just after that resume, for good. So the resume is tried again,
+ * RTB_B_STOP_WAKES times in all, each join waiting RTB_B_JOIN_US /
+ * RTB_B_STOP_WAKES; a thread still there is reaped. A thread that does not
+ * suspend (or a port without suspend) is simply joined. 0 or the first error.
+ */
+static inline int rtb_b_resume_join(rtb_thread_t *t)
+{
+    unsigned k;
+    int rc = 0, r = 0;
+
+    for (k = 0; k < RTB_B_STOP_WAKES; k++) {
+        r = rtb_thread_resume(t); /* not suspended, or no suspend: fine */
+        if (r != 0 && r != RTB_ERR_STATE && r != RTB_ERR_NOTSUP)
+            RTB_B_KEEP(rc, r);
+        r = rtb_thread_join(t, RTB_B_JOIN_US / RTB_B_STOP_WAKES);
+        if (r != RTB_ERR_TIMEOUT)
+            break;
+    }
+    if (r != 0)
+        RTB_B_KEEP(rc, r == RTB_ERR_TIMEOUT ? rtb_b_reap(t, 0) : r);
+    return rc;
+}
 typedef int (*rtb_b_wake_fn)(unsigned k);
 
 /*

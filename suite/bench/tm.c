@@ -439,12 +439,7 @@ static int tm_reap(const struct tm_test *t)
                 continue;
             }
         }
-        r = rtb_thread_resume(&rtb_helpers[i]); /* not suspended, or no suspend: fine */
-        if (r != 0 && r != RTB_ERR_STATE && r != RTB_ERR_NOTSUP)
-            RTB_B_KEEP(rc, r);
-        r = rtb_thread_join(&rtb_helpers[i], RTB_B_JOIN_US);
-        if (r != 0)
-            RTB_B_KEEP(rc, r == RTB_ERR_TIMEOUT ? rtb_b_reap(&rtb_helpers[i], 0) : r);
+        RTB_B_KEEP(rc, rtb_b_resume_join(&rtb_helpers[i]));
     }
     return rc;
 }

@@ -213,6 +213,11 @@ static int hex_value(unsigned char c)
 
 int rtb_rec_check(const char *line, size_t len)
 {
+    return rtb_rec_check_crc(line, len, rtb_crc32);
+}
+
+int rtb_rec_check_crc(const char *line, size_t len, rtb_crc_fn crc_of)
+{
     static const char tag[] = RTB_RECORD_TAG " ";
     uint32_t want = 0, crc;
     size_t i, body;
@@ -238,7 +243,7 @@ int rtb_rec_check(const char *line, size_t len)
             return RTB_ERR_INVAL;
         want = (want << 4) | (uint32_t)hex_value(c);
     }
-    crc = rtb_crc32(0, line, body);
+    crc = crc_of(0, line, body);
     return crc == want ? RTB_OK : RTB_ERR_CHECK;
 }
 

@@ -131,6 +131,104 @@ static void test_round_trip(void)
     free(path);
 }
 
+/* The integer the first row of SQL on DB holds, or -1. */
+static long long scalar(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    long long v = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* A run of 70 metrics goes in as batches of rows and single rows (two
+ * batches of 32, then 6): every one comes back, in order, with its extras. */
+static void test_batches(void)
+{
+    char *path = path_in_tmp("batch.db");
+    sqlite3 *db;
+    char err[512] = "";
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
+    struct run r;
+    make_run(&r, "many");
+    for (int i = 3; i < 70; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "m.%d", i);
+        struct metric *m = run_add_metric(&r, id);
+        m->state = i % 7 == 0 ? MS_NA : MS_OK;
+        m->reason = i % 7 == 0 ? xstrdup("none") : NULL;
+        m->has_pct = m->state == MS_OK && i % 3 != 0;
+        m->n = (uint64_t)i;
+        m->mean = i + 0.5;
+        m->p50 = m->p90 = m->p99 = m->p999 = m->min = m->max = (uint64_t)i;
+        if (i % 10 == 0)
+            metric_extra_set(m, "k", id);
+    }
+    r.status = RUN_COMPLETE;
+    CHECK(db_store_run(db, &r, err, sizeof err) == 0);
+    struct run l;
+    CHECK(db_load_run(db, "many", &l, err, sizeof err) == 0 && l.n_m == 70);
+    int same = l.n_m == r.n_m;
+    for (size_t i = 0; same && i < l.n_m; i++) {
+        const struct metric *a = &r.m[i], *b = &l.m[i];
+        same = strcmp(a->id, b->id) == 0 && a->state == b->state && a->has_pct == b->has_pct &&
+               (a->state != MS_OK || (a->n == b->n && a->mean == b->mean)) &&
+               (!a->has_pct || (a->p50 == b->p50 && a->max == b->max)) &&
+               a->n_extra == b->n_extra &&
+               (!a->n_extra || strcmp(a->extra[0].value, b->extra[0].value) == 0);
+    }
+    CHECK(same);
+    run_free(&l);
+    run_free(&r);
+    db_close(db);
+    free(path);
+}
+
+/* A database of schema 4 (the index metrics_id, the CHECK of metrics.state
+ * as an IN list) is migrated to 5: the index gone, the CHECK the same rule
+ * in comparisons, its runs kept, the file whole. */
+static void test_migrate_4(void)
+{
+    char *path = path_in_tmp("v4.db");
+    sqlite3 *db;
+    char err[512] = "";
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
+    struct run r;
+    make_run(&r, "old");
+    r.status = RUN_COMPLETE;
+    CHECK(db_store_run(db, &r, err, sizeof err) == 0);
+    run_free(&r);
+    db_close(db);
+    sqlite3 *raw;
+    CHECK(sqlite3_open(path, &raw) == SQLITE_OK);
+    CHECK(sqlite3_exec(raw,
+                       "PRAGMA writable_schema=ON;"
+                       "UPDATE sqlite_master SET sql=replace(sql,"
+                       " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')',"
+                       " 'CHECK (state IN (''ok'',''na'',''failed''))') WHERE name='metrics';"
+                       "PRAGMA writable_schema=RESET;"
+                       "CREATE INDEX metrics_id ON metrics(id); PRAGMA user_version=4;",
+                       NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(scalar(raw, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%state IN (%'") == 1);
+    sqlite3_close(raw);
+    CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
+    CHECK(scalar(db, "PRAGMA user_version") == 5);
+    CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name='metrics_id'") == 0);
+    CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name='metrics' AND sql LIKE "
+                     "'%CHECK (state=''ok'' OR state=''na'' OR state=''failed'')%'") == 1);
+    CHECK(scalar(db, "SELECT count(*) FROM metrics") == 3);
+    CHECK(sqlite3_exec(db, "INSERT INTO metrics(run_id,seq,id,state) VALUES(1,9,'x','bad')", NULL,
+                       NULL, NULL) == SQLITE_CONSTRAINT);
+    CHECK(scalar(db, "SELECT count(*) FROM pragma_integrity_check WHERE integrity_check='ok'") ==
+          1);
+    struct run l;
+    CHECK(db_load_run(db, "old", &l, err, sizeof err) == 0 && l.n_m == 3);
+    run_free(&l);
+    db_close(db);
+    free(path);
+}
+
 static void test_incremental(void)
 {
     char *path = path_in_tmp("inc.db");
@@ -284,6 +382,8 @@ int main(int argc, char **argv)
     }
     free(mk);
     test_round_trip();
+    test_batches();
+    test_migrate_4();
     test_incremental();
     test_locked();
     test_bad_databases();

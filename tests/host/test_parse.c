@@ -11,6 +11,7 @@
 
 #include "record_parser.h"
 #include "rtb/record.h"
+#include "util.h"
 
 #include "check.h"
 
@@ -351,6 +352,70 @@ static void test_random_damage(void)
     printf("random damage: %d of %d mutated lines rejected\n", rejected, total);
 }
 
+/* The host's byte-table CRC (record_crc32) is the target's rtb_crc32, on
+ * every length and alignment and chained. */
+static void test_crc(void)
+{
+    unsigned char buf[1024];
+    srand(777);
+    for (size_t i = 0; i < sizeof buf; i++)
+        buf[i] = (unsigned char)rand();
+    int same = 1;
+    for (size_t off = 0; off < 8; off++)
+        for (size_t n = 0; off + n <= sizeof buf; n += 1 + n / 8)
+            same &=
+                record_crc32(0, buf + off, n) == rtb_crc32(0, buf + off, n) &&
+                record_crc32(record_crc32(0, buf, off), buf + off, n) == rtb_crc32(0, buf, off + n);
+    CHECK(same);
+    CHECK(record_crc32(0, "123456789", 9) == 0xcbf43926u); /* the CRC-32 check value */
+}
+
+/* A result's mean and sd read as strtod reads them (a fast path does the
+ * short ones), and the u64 figures' bounds as strtoull's. */
+static void test_numbers(void)
+{
+    srand(4242);
+    int same = 1, tried = 0;
+    for (int i = 0; i < 200000; i++) {
+        char mean[48], line[256];
+        int ip = rand() % 18, fp = rand() % 18; /* digits before and after the point */
+        size_t k = 0;
+        mean[k++] = (char)('0' + rand() % 10);
+        for (int d = 1; d < ip; d++)
+            mean[k++] = (char)('0' + rand() % 10);
+        if (fp) {
+            mean[k++] = '.';
+            for (int d = 0; d < fp; d++)
+                mean[k++] = (char)('0' + rand() % 10);
+        }
+        mean[k] = '\0';
+        snprintf(line, sizeof line,
+                 "id=x n=2 min=0 max=999999999999999999 mean=%s sd=%s p50=1 "
+                 "p90=1 p99=1 p999=1",
+                 mean, mean);
+        struct field f[RECORD_MAX_FIELDS];
+        size_t nf;
+        const char *why;
+        enum issue_kind kind;
+        struct metric m;
+        if (record_split_fields(line, f, &nf, &why) != 0 ||
+            record_result('R', f, nf, 0, &m, &why, &kind) != 0)
+            continue; /* a mean above max: refused, as it must be */
+        tried++;
+        double want = strtod(mean, NULL);
+        same &= memcmp(&m.mean, &want, sizeof want) == 0 && memcmp(&m.sd, &want, sizeof want) == 0;
+        metric_free(&m);
+    }
+    CHECK(tried > 100000);
+    CHECK(same);
+    uint64_t v = 0;
+    CHECK(parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+    CHECK(parse_u64("18446744073709551616", &v) == -1);
+    CHECK(parse_u64("99999999999999999999", &v) == -1);
+    CHECK(parse_u64("1844674407370955161", &v) == 0 && v == UINT64_MAX / 10);
+    CHECK(parse_u64("", &v) == -1 && parse_u64("1x", &v) == -1 && parse_u64("-1", &v) == -1);
+}
+
 int main(void)
 {
     test_good();
@@ -360,5 +425,7 @@ int main(void)
     test_two_runs();
     test_framing();
     test_random_damage();
+    test_crc();
+    test_numbers();
     return check_summary("test_parse");
 }

@@ -5,6 +5,7 @@
  */
 #include <stdint.h>
 
+#include "bench_common.h" /* suite/bench: rtb_b_resume_join, the teardown under test */
 #include "check.h"
 #include "rtb/error.h"
 #include "rtb/port.h"
@@ -150,11 +151,47 @@ static void test_finite_timeouts(void)
     CHECKF(rtb_mutex_unlock(&held) == 0, "unlock");
 }
 
+/* A thread that passed its stop test just before stop was set, and
+ * suspends itself only after the teardown's first resume (which found it
+ * not suspended): Thread-Metric's teardown resumed once, then waited 2 s,
+ * gave up and left it suspended on its stack for good. */
+static volatile int late_stop, late_ended;
+
+static void late_suspender(void *arg)
+{
+    (void)arg;
+    while (!late_stop)
+        (void)rtb_sleep_us(1000);
+    (void)rtb_sleep_us(20000); /* the teardown's first resume comes in here */
+    (void)rtb_thread_suspend(NULL);
+    late_ended = 1;
+}
+
+static void test_resume_join(void)
+{
+    rtb_thread_t t;
+    int rc;
+
+    CHECKF(rtb_thread_create(&t, "late", late_suspender, NULL, RTB_PRIO_MAIN, 0, NULL, 0) == 0,
+           "create");
+    CHECKF(rtb_thread_start(&t) == 0, "start");
+    late_stop = 1;
+    rc = rtb_b_resume_join(&t);
+    CHECKF(rc == 0 && late_ended, "teardown of a thread suspending late: got %d, ended %d", rc,
+           late_ended);
+    if (rc != 0) { /* the defect: it is suspended for good; let it go */
+        while (rtb_thread_resume(&t) != 0)
+            (void)rtb_sleep_us(1000);
+        (void)rtb_thread_join(&t, RTB_FOREVER);
+    }
+}
+
 int main(void)
 {
     test_join_no_wait();
     test_set_prio_after_join();
     test_condvar_no_wait();
     test_finite_timeouts();
+    test_resume_join();
     return check_summary(NULL);
 }

@@ -46,6 +46,10 @@ int rtb_rec_end(struct rtb_rec *r);
  * CRC-32 matches, RTB_ERR_INVAL when the framing is malformed, RTB_ERR_CHECK
  * when the CRC differs. */
 int rtb_rec_check(const char *line, size_t len);
+/* rtb_rec_check() with the CRC-32 computed by `crc` (the same function as
+ * rtb_crc32, e.g. a faster one of the host's). */
+typedef uint32_t (*rtb_crc_fn)(uint32_t crc, const void *data, size_t len);
+int rtb_rec_check_crc(const char *line, size_t len, rtb_crc_fn crc);
 
 /* Decode %XX escapes (either hex case) of a NUL-terminated value in place;
  * a '%' not followed by two hex digits is kept as is. Returns the new length. */
