@@ -43,8 +43,13 @@ function(rtb_adapter_library name)
   if(NOT TARGET ${A_KERNEL})
     message(FATAL_ERROR "rtb_adapter_library(${name}): KERNEL '${A_KERNEL}' is not a target: add the kernel first")
   endif()
+  # the adapter core (rtb_core.c) over the kernel's hooks (<PORT_DIR>/rtb_kernel.h)
+  set(core)
+  if(EXISTS ${A_PORT_DIR}/rtb_kernel.h)
+    set(core ${RTB_ADAPTER_DIR}/rtb_core.c)
+  endif()
   rtb_add_suite(${name} OBJECT PORT_INCLUDES ${A_PORT_DIR} ${RTB_ADAPTER_DIR} ${RTB_CM_BOARD_INCLUDES}
-                PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c
+                PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c ${core}
                              ${RTB_CM_SWIRQ_SOURCE} ${A_PORT_SOURCES}
                 DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES} FAMILIES ${A_FAMILIES})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)

@@ -57,8 +57,13 @@
 #define RTB_CORE_TIMEOUT_SPECIAL(us) ((uint32_t)(us) + 1u <= 1u)
 /* Microseconds -> `type` ticks: the special values cast, the others through
  * `finite` (the kernel's rtb_k_ticks_finite, out of line). */
-#define RTB_CORE_TICKS(type, us, finite)                                                           \
-    (RTB_CORE_TIMEOUT_SPECIAL(us) ? (type)(us) : finite(us))
+#define RTB_CORE_TICKS(type, us, finite) (RTB_CORE_TIMEOUT_SPECIAL(us) ? (type)(us) : finite(us))
+
+/* An out-of-line helper of a hook in rtb_kernel.h (a wait's failure path, an
+ * ISR variant): a static function that a file including the header without
+ * calling it does not warn about, and that GCC does not specialise for the
+ * arguments of one file's calls (each file would time another copy). */
+#define RTB_CORE_OUTLINE static __attribute__((noinline, noclone, unused))
 
 /* ---- what the core gives the kernel's code ------------------------------- */
 
@@ -85,8 +90,8 @@ int rtb_core_create_main(void);
  *
  * rtb_kernel.h includes this header and rtb_port_types.h, then defines the
  * following (functions `static inline`, so that they vanish into the core's
- * calls; out-of-line helpers they share are `static inline
- * __attribute__((noinline))` there, or extern in the kernel's port file).
+ * calls; out-of-line helpers they share are RTB_CORE_OUTLINE there, or
+ * extern in the kernel's port file).
  * "t" is never NULL unless said; every hook returns RTB_OK or a negative
  * rtb_err (the kernel's failure mapped, or rtb_core_port_error(native)).
  *
@@ -109,11 +114,13 @@ int rtb_core_create_main(void);
  *                             no kernel priority
  * Threads (the core has checked arguments and state, and made the change
  * of t->core.state named here before the hook runs)
- *   rtb_k_thread_create(t, name, kprio, start, stack, stack_bytes)
- *       t->core is filled (entry, arg, coop, err 0, suspended 0) and state
- *       is CREATED (RUNNING if `start`): make the native thread and the
- *       signal join waits for; the thread must not run unless `start`.
- *       On failure, leave nothing created (the core sets FREE again).
+ *   rtb_k_thread_create(t, name, kprio, flags, stack, stack_bytes, start)
+ *       t->core has entry, arg, err 0 and state CREATED (RUNNING when
+ *       `start`, the runner's thread): make the native thread and the
+ *       signal join waits for, reset what the kernel keeps beside
+ *       (suspended); the thread must not run unless `start`. flags is
+ *       RTB_THREAD_COOP or 0 (always 0 when RTB_K_HAS_COOP is 0). On
+ *       failure, leave nothing created (the core sets FREE again).
  *   rtb_k_thread_start(t)       state is RUNNING: make it ready (and switch
  *                               to it if more urgent)
  *   rtb_k_thread_suspend(t)     t NULL: the caller; else t is RUNNING.

@@ -43,7 +43,6 @@ struct rtb_core_thread {
     void *arg;                  /* its argument */
     volatile uint8_t state;     /* enum rtb_core_tstate */
     volatile uint8_t suspended; /* the kernel's: stopped by rtb_thread_suspend */
-    uint8_t coop;               /* created with RTB_THREAD_COOP */
     int err;                    /* rtb_port_errno() of this thread */
 };
 

@@ -8,9 +8,6 @@
 /* Fill the run header's identity (board, CPU, the scheduling obtained and
  * the FreeRTOS objects that stand for the contract's). After rtb_timer_init. */
 void rtb_fr_info_init(void);
-/* Create the runner's task (rtb_main() at RTB_PRIO_MAIN), ready, before
- * vTaskStartScheduler(). 0 or a negative rtb_err. */
-int rtb_fr_create_main(void);
 /* configASSERT's target in a configuration that defines it: prints the
  * place and exits with RTB_CM_EXIT_FAULT. */
 void rtb_fr_assert_failed(const char *file, int line);

@@ -19,6 +19,8 @@
 #include "semphr.h"
 #include "task.h"
 
+#include "rtb_core_types.h"
+
 /* Slots of the queue behind an rtb_fifo / rtb_lifo: FreeRTOS queues copy
  * items into storage of a fixed length, unlike the contract's intrusive
  * (unbounded) FIFO; a put into a full one returns RTB_ERR_OVERFLOW. */
@@ -27,13 +29,9 @@
 #endif
 
 struct rtb_thread {
-    StaticTask_t tcb;         /* the task; its handle is &tcb */
-    StaticSemaphore_t done;   /* binary semaphore given when the entry returns */
-    void (*entry)(void *arg); /* rtb_entry_t */
-    void *arg;
-    volatile uint8_t state; /* enum rtb_fr_tstate (port_freertos.c) */
-    volatile uint8_t suspended;
-    int err; /* rtb_port_errno() of this thread */
+    StaticTask_t tcb;            /* the task; its handle is &tcb */
+    StaticSemaphore_t done;      /* binary semaphore given when the entry returns */
+    struct rtb_core_thread core; /* state, entry, suspended flag, native error */
 };
 struct rtb_sem {
     StaticSemaphore_t cb; /* counting semaphore */

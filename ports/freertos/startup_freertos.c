@@ -32,6 +32,7 @@
 #include "rtb_adapter.h"
 #include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
+#include "rtb_core.h"
 #include "rtb_fr_port.h"
 
 /* ---- vectors of the ARMv7-M ports without direct routing --------------------------- */
@@ -135,7 +136,7 @@ int main(void)
     rtb_fr_info_init();
     rtb_cm_swirq_set_prio((uint8_t)configMAX_SYSCALL_INTERRUPT_PRIORITY);
     rtb_cm_swirq_enable();
-    err = rtb_fr_create_main();
+    err = rtb_core_create_main();
     if (err != 0)
         rtb_ad_fail("creating the main task", err);
     vTaskStartScheduler(); /* returns only if the idle or timer task could not be created */
