@@ -12,13 +12,13 @@
 
 #include <zephyr/kernel.h>
 
+#include "rtb_core_types.h"
+
 struct rtb_thread {
-    struct k_thread k;        /* created with a K_FOREVER delay, started by k_thread_start */
-    void (*entry)(void *arg); /* rtb_entry_t */
-    void *arg;
-    volatile uint8_t state; /* enum rtb_zp_tstate (port_zephyr.c) */
-    uint8_t coop;           /* a cooperative (negative) Zephyr priority */
-    int err;                /* rtb_port_errno() of this thread */
+    struct k_thread k;           /* created with a K_FOREVER delay, started by k_thread_start;
+                                  * k_thread_join waits for its end */
+    struct rtb_core_thread core; /* the adapter core's */
+    uint8_t coop;                /* RTB_THREAD_COOP: a negative (cooperative) priority */
 };
 struct rtb_sem {
     struct k_sem k;

@@ -31,6 +31,7 @@
 #include "rtb_ad_cm.h"
 #include "rtb_adapter.h"
 #include "rtb_cm_board.h"
+#include "rtb_core.h"
 #include "rtb_zephyr.h"
 #include "rtb_zp_port.h"
 #include "timer_cm.h"
@@ -106,23 +107,6 @@ static void rtb_zp_swirq_isr(const void *arg)
     rtb_cm_swirq_handler(); /* the handler rtb_irq_install installed (swirq.c) */
 }
 
-/* ---- the runner's thread ------------------------------------------------------------------- */
-
-static struct rtb_thread main_thread;
-
-static int rtb_zp_create_main(void)
-{
-    unsigned p;
-    int rc = rtb_ad_prio_down(RTB_PRIO_MAIN, RTB_ZP_PRIO_BASE, 1u, &p);
-
-    if (rc == 0)
-        rc = rtb_zp_thread_make(&main_thread, "rtb-main", rtb_ad_main_entry, NULL, (int)p, 0,
-                                rtb_ad_main_stack, sizeof rtb_ad_main_stack);
-    if (rc == 0)
-        rc = rtb_thread_start(&main_thread);
-    return rc;
-}
-
 int rtb_zephyr_start(void)
 {
     int err;
@@ -136,7 +120,7 @@ int rtb_zephyr_start(void)
     rtb_zp_info_init();
     IRQ_CONNECT(RTB_CM_SWIRQ, CONFIG_RTBENCH_SWIRQ_PRIO, rtb_zp_swirq_isr, NULL, 0);
     irq_enable(RTB_CM_SWIRQ);
-    err = rtb_zp_create_main();
+    err = rtb_core_create_main(); /* started: runs when main() returns */
     if (err != 0)
         rtb_ad_fail("creating the runner thread", err);
     return 0;

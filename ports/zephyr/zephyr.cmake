@@ -4,9 +4,10 @@
 #   rtb_zephyr_library()
 #       zephyr_library `rtbench`: the portable core, the benchmark families
 #       (CONFIG_RTBENCH_FAMILIES, every one when empty), the adapter
-#       (port_zephyr*.c, startup_zephyr.c, ../adapter/rtb_adapter.c and
-#       rtb_ad_cm.c) and, from arch/cortex-m, what a kernel that owns the
-#       vectors, the start-up, SysTick and the UART leaves to rtbench: the
+#       (port_zephyr.c and its core hooks rtb_kernel.h, startup_zephyr.c, the
+#       adapter core ../adapter/rtb_core.c, rtb_adapter.c and rtb_ad_cm.c)
+#       and, from arch/cortex-m, what a kernel that owns the vectors, the
+#       start-up, SysTick and the UART leaves to rtbench: the
 #       counter layer (timer.c, the profile's DWT probe or host-timed test,
 #       the board's counter drivers), the semihosting exit and command line,
 #       the console's string helper. With CONFIG_RTBENCH_CONTRACT the contract
@@ -92,8 +93,8 @@ function(rtb_zephyr_library)
 
   zephyr_library_named(rtbench)
   zephyr_library_sources(${RTB_CORE_SOURCES} ${bench} ${sources}
-                         ${ad}/rtb_adapter.c ${ad}/rtb_ad_cm.c
-                         ${dir}/port_zephyr.c ${dir}/port_zephyr_queues.c ${dir}/startup_zephyr.c)
+                         ${ad}/rtb_adapter.c ${ad}/rtb_ad_cm.c ${ad}/rtb_core.c
+                         ${dir}/port_zephyr.c ${dir}/startup_zephyr.c)
   zephyr_include_directories(${RTB_SUITE_DIR}/include ${dir} ${ad} ${cm}/include ${RTB_BOARD_DIR} ${cm})
   zephyr_library_include_directories(${RTB_SUITE_DIR}/core)
   rtb_zephyr_cflags(cflags)
