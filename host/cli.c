@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "db.h"
-#include "flags.h"
-#include "importer.h"
+#include "artifact.h"
+#include "import/importer.h"
 #include "figure.h"
 #include "term.h"
 #include "util.h"

@@ -12,8 +12,8 @@
 #include <stdio.h>
 
 #include "db.h"
-#include "model.h"
-#include "writer.h"
+#include "run.h"
+#include "out/writer.h"
 
 /* "rtbench CMD: MSG" or, with ARG, "rtbench CMD: MSG: ARG" on stderr; returns 2. */
 int cli_usage_err(const char *cmd, const char *msg, const char *arg);

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "run.h"
 
 /* --cycle-model CORE[,ws=N] */
 struct cycle_spec {

@@ -8,7 +8,7 @@
 
 #include <sqlite3.h>
 
-#include "model.h"
+#include "run.h"
 
 /* Default database path: $RTBENCH_DB, else $XDG_DATA_HOME/rtbench/rtbench.db,
  * else ~/.local/share/rtbench/rtbench.db (./rtbench.db without HOME). Only

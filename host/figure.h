@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "run.h"
 
 enum figure_stat { STAT_AUTO = 0, STAT_MEAN, STAT_P50, STAT_P99, STAT_MIN, STAT_MAX };
 /* The run's own unit, nanoseconds, or the cycle model's estimate stored beside

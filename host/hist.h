@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "run.h"
 
 /* The most buckets a result may announce (a target emits at most 64): a
  * bound on what a record can make the host allocate. */

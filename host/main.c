@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmds.h"
+#include "cmd/cmds.h"
 #include "term.h"
 
 #ifndef RTBENCH_VERSION

@@ -45,7 +45,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "run.h"
 
 /* What one record_parser_feed() call did. */
 enum record_event {

@@ -10,10 +10,10 @@
 
 #include "cycle_model.h"
 #include "db.h"
-#include "flags.h"
+#include "artifact.h"
 #include "term.h"
 #include "util.h"
-#include "writer_text.h"
+#include "out/text.h"
 
 void run_session_clear_progress(struct run_session *session)
 {

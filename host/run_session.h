@@ -17,7 +17,7 @@
 #include <sqlite3.h>
 
 #include "record_parser.h"
-#include "target.h"
+#include "target/target.h"
 
 struct cycle_run; /* cycle_model.h */
 

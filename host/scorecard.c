@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flags.h"
+#include "artifact.h"
 #include "scorecard.h"
 #include "util.h"
 

@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "writer.h"
+#include "out/writer.h"
 
 /* One run's score over one family (or overall). */
 struct score {

@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "msgq_point.h"
-#include "target.h"
+#include "run.h"
+#include "sweep_point.h"
+#include "target/target.h"
 
 #define SWEEP_MAX_LIST 64 /* sizes or consumer counts in one sweep */
 

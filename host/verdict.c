@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flags.h"
+#include "artifact.h"
 #include "util.h"
 
 static const struct {

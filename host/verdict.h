@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "figure.h"
-#include "model.h"
+#include "run.h"
 
 enum verdict {
     VERDICT_OK,         /* judged: within the threshold */

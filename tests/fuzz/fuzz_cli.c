@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cmds.h"
-#include "target.h"
+#include "cmd/cmds.h"
+#include "target/target.h"
 
 static const struct {
     const char *name;

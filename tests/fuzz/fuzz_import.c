@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flags.h"
-#include "importer.h"
-#include "writer.h"
+#include "artifact.h"
+#include "import/importer.h"
+#include "out/writer.h"
 
 #ifndef FUZZ_IMPORTER
 #error "FUZZ_IMPORTER: the importer's name, or \"\" for auto-detection"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "flags.h"
+#include "artifact.h"
 #include "lines.h"
 #include "record_parser.h"
 #include "term.h"

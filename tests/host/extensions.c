@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "import/importer.h"
 #include "util.h"
-#include "writer.h"
+#include "out/writer.h"
 
 /* ---- the test-only importer ---- */
 

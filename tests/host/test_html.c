@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cmds.h"
-#include "html.h"
+#include "cmd/cmds.h"
+#include "out/html.h"
 #include "util.h"
 
 #include "check.h"

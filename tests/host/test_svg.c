@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msgq_point.h"
+#include "sweep_point.h"
 #include "svg.h"
 
 #include "check.h"

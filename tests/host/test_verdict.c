@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flags.h"
+#include "artifact.h"
 #include "util.h"
 #include "verdict.h"
 

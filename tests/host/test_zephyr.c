@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flags.h"
-#include "model.h"
-#include "importer_zephyr.h"
+#include "artifact.h"
+#include "run.h"
+#include "import/zephyr.h"
 
 #include "check.h"
 

@@ -18,7 +18,7 @@
 
 #include "catalog_ids.h"
 #include "check.h"
-#include "model.h"
+#include "run.h"
 #include "record_parser.h"
 
 static const char *const header_keys[] = {

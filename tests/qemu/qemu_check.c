@@ -40,7 +40,7 @@
 
 #include "catalog_ids.h"
 #include "check.h"
-#include "model.h"
+#include "run.h"
 #include "record_parser.h"
 
 #define RUN_TIMEOUT_S 120

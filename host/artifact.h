@@ -1,0 +1,47 @@
+/*
+ * rtbench host - artifact flags on figures (rules: docs/cli.md, "Flags").
+ *
+ * Flagged figures are shown with their flag, never averaged in or dropped.
+ */
+#ifndef RTBH_FLAGS_H
+#define RTBH_FLAGS_H
+
+#include <stddef.h>
+
+#include "run.h"
+
+/* Flags that make a figure suspect: `check` reports such figures apart and
+ * does not count them as regressions. */
+#define MF_ARTIFACTS (MF_UNDERFLOW | MF_OUTLIER | MF_NOSCHED | MF_CLAMPED | MF_SATURATED)
+
+/* Iterations assumed for a Zephyr latency_measure log when the header has no
+ * `iters` (CONFIG_BENCHMARK_NUM_ITERATIONS defaults to 1000). */
+#define FLAGS_ZEPHYR_DEFAULT_ITERS 1000u
+
+/* Outlier: more than this times the median of the siblings. */
+#define FLAGS_OUTLIER_FACTOR 10.0
+
+/* Name of one flag bit ("underflow", "outlier", ...), NULL if unknown. */
+const char *flag_name(unsigned bit);
+/* Marker character used in text and Markdown tables, 0 if none. */
+char flag_marker(unsigned bit);
+/* Names of the flags set in FLAGS, in bit order, separated by SEP, into buf
+ * ("" when none). */
+void flag_names(unsigned flags, const char *sep, char *buf, size_t len);
+
+/* The figure the flag rules look at: p50 if the metric has percentiles, else the mean. */
+double flags_metric_value(const struct metric *m);
+
+/* Sibling group of a metric id ("queue|ctx", "events|imm", ...) into buf;
+ * 0 if the id has no siblings (calib.*, unknown shapes). */
+int flags_sibling_key(const char *id, char *buf, size_t len);
+
+/* Within one run: MF_UNDERFLOW and MF_OUTLIER (never clears a flag). */
+void flags_apply_run(struct run *r);
+/* Across runs: MF_OUTLIER on a figure more than 10x the same metric in the
+ * other runs, after scaling each run by its typical ratio to the first run
+ * within the metric's sibling group (groups with fewer than 3 shared metrics
+ * are not judged across runs). Call flags_apply_run first. */
+void flags_apply_compare(struct run **runs, size_t n);
+
+#endif /* RTBH_FLAGS_H */

@@ -1,0 +1,224 @@
+/*
+ * rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]
+ *                [--cpu-hz HZ] [--iters N] [--db PATH]
+ *
+ * FILE "-" is standard input (stored with source "import:-").
+ * Each file is imported on its own: a file that cannot be read or holds no
+ * results gets a one-line error and the others are still imported; the exit
+ * status is then 2. Otherwise 1 if a stored run is incomplete, else 0. Every
+ * stored run is printed as "imported run <id> from <file>: ...".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cmd/cmds.h"
+#include "db.h"
+#include "artifact.h"
+#include "import/importer.h"
+#include "term.h"
+#include "util.h"
+
+#define CMD "import"
+
+struct import_args {
+    const struct importer *importer; /* --format; NULL: auto */
+    const char *label, *board;
+    double cpu_hz;
+    unsigned iters;
+    const char *db_path;
+};
+
+static void fill_common(struct run *r, const char *path, const struct import_args *a)
+{
+    if (!r->source) {
+        r->source = xasprintf("import:%s", path);
+    } else if (strncmp(r->source, "import:", 7) != 0) {
+        free(r->source);
+        r->source = xasprintf("import:%s", path);
+    }
+    run_stamp(r);
+    if (a->label) {
+        free(r->label);
+        r->label = xstrdup(a->label);
+    }
+}
+
+/* Store one run; prints its id. 0 stored, -1 error (printed). */
+static int store(sqlite3 *db, struct run *r, const char *path, int *incomplete)
+{
+    char err[512];
+    flags_apply_run(r);
+    if (db_store_run(db, r, err, sizeof err) < 0) {
+        fprintf(stderr, "rtbench import: %s: cannot store: %s\n", term(path), term(err));
+        return -1;
+    }
+    size_t flagged = 0;
+    for (size_t i = 0; i < r->n_m; i++)
+        if (r->m[i].flags & MF_ARTIFACTS)
+            flagged++;
+    const char *board = run_hdr(r, "board");
+    printf("imported run %lld from %s: %s, %s, %zu metrics", (long long)r->id, term(path),
+           r->origin ? term(r->origin) : "?", board ? term(board) : "board unknown", r->n_m);
+    if (flagged)
+        printf(", %zu flagged", flagged);
+    if (r->status == RUN_INCOMPLETE) {
+        printf(", INCOMPLETE (%s)", r->status_detail ? term(r->status_detail) : "no end record");
+        *incomplete = 1;
+    }
+    printf("\n");
+    return 0;
+}
+
+/* PATH opened for reading ("-": standard input); NULL with a message. */
+static FILE *open_log(const char *path, char *err, size_t errlen)
+{
+    if (strcmp(path, "-") == 0)
+        return stdin;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        errf(err, errlen, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errf(err, errlen, "is a directory");
+        return NULL;
+    }
+    return f;
+}
+
+/* FILE:LINE: MSG for each issue kept, then how many more there were. */
+static void print_issues(const char *path, const struct issue_list *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        /* the parsers' messages say ", skipped" or ", ignored"; add it if one does not */
+        const char *msg = l->v[i].msg ? l->v[i].msg : "bad record";
+        size_t ml = strlen(msg);
+        int said = (ml >= 7 && strcmp(msg + ml - 7, "skipped") == 0) ||
+                   (ml >= 7 && strcmp(msg + ml - 7, "ignored") == 0);
+        fprintf(stderr, "%s:%lu: %s%s\n", term(path), l->v[i].line, term(msg),
+                said ? "" : ", skipped");
+    }
+    if (l->total > l->n)
+        fprintf(stderr, "%s: %lu more line(s) skipped or ignored (only the first %zu are listed)\n",
+                term(path), l->total - (unsigned long)l->n, l->n);
+}
+
+/* Reads one log through the importer table and stores every run found.
+ * 0, or -1 after a one-line error. */
+static int import_one(sqlite3 *db, const char *path, const struct import_args *a, int *incomplete)
+{
+    char err[512];
+    FILE *f = open_log(path, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(err));
+        return -1;
+    }
+    char *source = xasprintf("import:%s", path);
+    struct import_options o = {a->board, a->cpu_hz, a->iters, source};
+    struct import_result res;
+    const struct importer *used = NULL;
+    int rc = import_stream(f, a->importer, &o, &res, &used, err, sizeof err);
+    if (f != stdin)
+        fclose(f);
+    free(source);
+    print_issues(path, &res.issues);
+    if (rc < 0)
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(err));
+    else if (res.note)
+        fprintf(stderr, "rtbench import: %s: note: %s\n", term(path), term(res.note));
+    for (size_t i = 0; rc == 0 && i < res.n_runs; i++) {
+        fill_common(res.runs[i], path, a);
+        if (store(db, res.runs[i], path, incomplete) < 0)
+            rc = -1;
+    }
+    import_result_free(&res);
+    return rc;
+}
+
+static const struct option import_options[] = {
+    {"format", required_argument, NULL, 'F'},
+    {"label", required_argument, NULL, 'l'},
+    {"board", required_argument, NULL, 'b'},
+    {"cpu-hz", required_argument, NULL, 'H'},
+    {"iters", required_argument, NULL, 'i'},
+    {"db", required_argument, NULL, 'D'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command import_command = {
+    CMD,
+    "usage: rtbench import FILE... [--format NAME] [--label L] [--board B]\n"
+    "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
+    "Imports logs: rtbench records, Zephyr latency_measure, ... (FILE - is stdin);\n"
+    "prints the stored run ids.\n",
+    import_options,
+    "",
+    0,
+    1,
+};
+
+static int import_option(void *ctx, int id, const char *v)
+{
+    struct import_args *o = ctx;
+    uint64_t n;
+    switch (id) {
+    case 'F':
+        if (strcmp(v, "auto") == 0) {
+            o->importer = NULL;
+        } else if (!(o->importer = importer_find(v))) {
+            char names[256], msg[300];
+            importer_names(names, sizeof names, " or ");
+            snprintf(msg, sizeof msg, "--format must be auto, %s, not", names);
+            return cli_usage_err(CMD, msg, *v ? v : "(nothing)");
+        }
+        break;
+    case 'l':
+    case 'b':
+        if (!*v)
+            return cli_usage_err(CMD, id == 'l' ? "--label needs a value" : "--board needs a value",
+                                 NULL);
+        *(id == 'l' ? &o->label : &o->board) = v;
+        break;
+    case 'H':
+        if (!*v || parse_double(v, &o->cpu_hz) < 0 || !(o->cpu_hz >= 1) || o->cpu_hz > 1e13)
+            return cli_usage_err(CMD, "--cpu-hz must be a frequency in Hz (e.g. 125000000), not",
+                                 *v ? v : "(nothing)");
+        break;
+    case 'i':
+        if (!*v || parse_u64(v, &n) < 0 || n == 0 || n > 1000000000u)
+            return cli_usage_err(CMD, "--iters must be a positive count, not",
+                                 *v ? v : "(nothing)");
+        o->iters = (unsigned)n;
+        break;
+    default: /* 'D' */
+        o->db_path = v;
+        break;
+    }
+    return CLI_GO;
+}
+
+int cmd_import(int argc, char **argv)
+{
+    struct import_args o = {NULL, NULL, NULL, 0, 0, NULL};
+    int first;
+    int rc = cli_parse(&import_command, argc, argv, import_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first == argc)
+        return cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
+    sqlite3 *db = NULL;
+    if (cli_open_db(CMD, o.db_path, DB_CREATE, &db, NULL) != 0)
+        return 2;
+    int failed = 0, incomplete = 0;
+    for (int i = first; i < argc; i++)
+        if (import_one(db, argv[i], &o, &incomplete) < 0)
+            failed++;
+    db_close(db);
+    return fflush(stdout) != 0 ? 2 : failed ? 2 : incomplete ? 1 : 0;
+}

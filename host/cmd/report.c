@@ -1,0 +1,122 @@
+/*
+ * rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--db PATH]
+ *
+ * One self-contained HTML page of the runs (writer_html.c): their headers
+ * side by side, a grouped bar chart per family, distributions, sweeps and
+ * the sortable comparison table, with the flags of `compare` applied. The
+ * page is written to a temporary file beside FILE and renamed into place,
+ * so an error never leaves half a report.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cmd/cmds.h"
+#include "artifact.h"
+#include "out/html.h"
+#include "util.h"
+#include "out/writer.h"
+
+#define CMD "report"
+#define DEFAULT_OUTPUT "rtbench-report.html"
+
+static const struct option report_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"metrics", required_argument, NULL, 'M'},
+    {"db", required_argument, NULL, 'D'},
+    {NULL, 0, NULL, 0},
+};
+
+static const struct cli_command report_command = {
+    CMD,
+    "usage: rtbench report RUN... [-o FILE] [--metrics GLOB,...] [--db PATH]\n"
+    "One self-contained HTML page (no network needed to open it): the runs' headers,\n"
+    "a bar chart per family (own unit, ns, model-cycles), distributions, sweeps and\n"
+    "a sortable comparison table with ratios to the first run.\n"
+    "RUN is a run id, a label (its newest run) or latest; FILE defaults to " DEFAULT_OUTPUT ".\n",
+    report_options,
+    "o:",
+    0,
+    0,
+};
+
+struct report_options {
+    const char *output, *metrics, *db_path;
+};
+
+static int report_option(void *ctx, int id, const char *v)
+{
+    struct report_options *o = ctx;
+    if (id == 'o') {
+        if (!*v)
+            return cli_usage_err(CMD, "-o needs a file name", NULL);
+        o->output = v;
+    } else if (id == 'M') {
+        if (!*v)
+            return cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+        o->metrics = v;
+    } else {
+        o->db_path = v;
+    }
+    return CLI_GO;
+}
+
+static int page_write(FILE *f, const void *t)
+{
+    return html_report_write(f, t);
+}
+
+/* Writes T into PATH; 0, or 2 after a one-line error. */
+static int write_page(const char *path, const struct comparison *t)
+{
+    if (cli_write_file(CMD, "the report", path, page_write, t) != 0)
+        return 2;
+    struct stat st;
+    long long size = stat(path, &st) == 0 ? (long long)st.st_size : -1;
+    printf("wrote %s (%zu runs, %zu metrics, %lld bytes)\n", path, t->n_runs, t->n_rows, size);
+    return 0;
+}
+
+static int report_runs(const struct report_options *o, char *const *refs, size_t n,
+                       const struct cli_globs *globs)
+{
+    struct comparison t = {.unit = UNIT_NATIVE};
+    if (cli_load_runs(CMD, o->db_path, refs, n, NULL, &t.runs) != 0)
+        return 2;
+    t.n_runs = n;
+    for (size_t i = 0; i < n; i++)
+        cli_warn_incomplete(CMD, NULL, t.runs[i]);
+    flags_apply_compare(t.runs, t.n_runs);
+    int rc = 2;
+    if (comparison_build(&t, STAT_AUTO, globs) == 0)
+        fprintf(stderr, "rtbench report: no metric to report%s%s\n",
+                o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
+    else
+        rc = write_page(o->output, &t);
+    comparison_free_rows(&t);
+    runs_free(t.runs, t.n_runs);
+    return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    struct report_options o = {DEFAULT_OUTPUT, NULL, NULL};
+    int first;
+    int rc = cli_parse(&report_command, argc, argv, report_option, &o, &first);
+    if (rc != CLI_GO)
+        return rc;
+    if (first == argc)
+        return cli_usage_err(
+            CMD, "no run given (usage: rtbench report RUN... [-o FILE]; RUN = id, label or latest)",
+            NULL);
+    struct cli_globs globs;
+    cli_globs_split(&globs, o.metrics);
+    if (o.metrics && globs.n == 0)
+        rc = cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+    else
+        rc = report_runs(&o, argv + first, (size_t)(argc - first), &globs);
+    cli_globs_free(&globs);
+    return rc;
+}
