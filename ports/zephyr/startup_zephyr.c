@@ -44,15 +44,14 @@
 
 static const struct device *const console = DEVICE_DT_GET(DT_CHOSEN(zephyr_console));
 
+/* Bytes as given, no "\n" -> "\r\n" (as rtbench's own UART drivers: the
+ * records stay byte-exact). */
 void rtb_cm_console_write(const char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i < n; i++) {
-        if (s[i] == '\n')
-            uart_poll_out(console, '\r');
+    for (i = 0; i < n; i++)
         uart_poll_out(console, (unsigned char)s[i]);
-    }
 }
 
 const char *rtb_cm_board_name(void)
