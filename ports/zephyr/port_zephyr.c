@@ -108,7 +108,7 @@ int rtb_mutex_unlock(rtb_mutex_t *m)
 {
     int rc;
 
-    if (k_is_in_isr())
+    if (rtb_k_in_isr())
         return RTB_ERR_PERM;
     rc = k_mutex_unlock(&m->k);
     /* -EPERM: another thread owns it; -EINVAL: nobody does */
@@ -133,7 +133,7 @@ int rtb_condvar_wait(rtb_condvar_t *c, rtb_mutex_t *m, rtb_timeout_t timeout)
 
     if (c == NULL || m == NULL || !RTB_CORE_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    if (k_is_in_isr())
+    if (rtb_k_in_isr())
         return RTB_ERR_PERM; /* the mutex belongs to a thread */
     tk = RTB_CORE_TICKS(rtb_k_ticks_t, timeout, rtb_k_ticks_finite);
     return ZP_RESULT(k_condvar_wait(&c->k, &m->k, ZP_TMO(tk)), timeout == RTB_NO_WAIT);

@@ -20,6 +20,7 @@
 
 #include "rtb/port.h"
 #include "rtb_adapter.h"
+#include "rtb_cm_board.h"
 #include "rtb_core.h"
 #include "rtb_zp_port.h"
 
@@ -47,9 +48,11 @@ static inline struct rtb_thread *rtb_k_self(void)
     return k == rtb_zp_boot_thread ? NULL : CONTAINER_OF(k, struct rtb_thread, k);
 }
 
+/* IPSR, inline (two instructions): what Zephyr's k_is_in_isr() reads on
+ * Cortex-M, without its out-of-line call on every timed path. */
 static inline int rtb_k_in_isr(void)
 {
-    return k_is_in_isr();
+    return rtb_cm_in_handler();
 }
 
 /* Rounded up to whole ticks; Zephyr adds the tick that makes a relative
@@ -117,7 +120,7 @@ static inline int rtb_k_thread_suspend(struct rtb_thread *t)
     if (t == NULL)
         t = rtb_k_self();
     if (t == NULL)
-        return k_is_in_isr() ? RTB_ERR_PERM : RTB_ERR_STATE;
+        return rtb_k_in_isr() ? RTB_ERR_PERM : RTB_ERR_STATE;
     k_thread_suspend(&t->k); /* the caller's returns once resumed */
     return RTB_OK;
 }
@@ -137,7 +140,7 @@ static inline int rtb_k_thread_resume(struct rtb_thread *t)
 static inline int rtb_k_thread_abort(struct rtb_thread *t)
 {
     if (t == NULL)
-        return k_is_in_isr() ? RTB_ERR_PERM : RTB_ERR_STATE;
+        return rtb_k_in_isr() ? RTB_ERR_PERM : RTB_ERR_STATE;
     k_thread_abort(&t->k); /* any state, one never started too; synchronous */
     return RTB_OK;
 }
