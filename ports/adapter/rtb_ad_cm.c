@@ -44,8 +44,14 @@ void rtb_ad_fail(const char *what, int err)
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
 
-void rtb_ad_sched_end(char *p, char *end)
+static char sched_text[256];
+static struct rtb_port_info info;
+
+void rtb_ad_info_init(const char *port, const char *kernel, const char *version,
+                      const struct rtb_ad_text *sched, size_t n)
 {
+    char *p = rtb_ad_join(sched_text, sizeof sched_text, sched, n);
+    char *end = sched_text + sizeof sched_text - 1;
     int shift = rtb_cm_icount_shift();
 
     if (shift >= 0) {
@@ -53,4 +59,15 @@ void rtb_ad_sched_end(char *p, char *end)
         p = rtb_ad_putu(p, end, (uint32_t)shift);
     }
     *p = '\0';
+    info.port = port;
+    info.kernel = kernel;
+    info.kernel_version = version;
+    info.board = rtb_cm_board_name();
+    info.cpu = rtb_cm_cpu_name();
+    info.sched = sched_text;
+}
+
+const struct rtb_port_info *rtb_port_info(void)
+{
+    return &info;
 }

@@ -90,6 +90,20 @@ char *rtb_ad_putu(char *p, char *end, uint32_t v)
     return p;
 }
 
+char *rtb_ad_join(char *buf, size_t size, const struct rtb_ad_text *pieces, size_t n)
+{
+    char *p = buf, *end = buf + size - 1;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        p = rtb_ad_puts(p, end, pieces[i].text);
+        if (pieces[i].value != RTB_AD_NO_VALUE)
+            p = rtb_ad_putu(p, end, pieces[i].value);
+    }
+    *p = '\0';
+    return p;
+}
+
 int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not)
 {
     if (why == NULL && (unsigned)cap >= (unsigned)RTB_CAP_COUNT)
@@ -99,4 +113,15 @@ int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not)
     if (why_not)
         *why_not = why;
     return 0;
+}
+
+int rtb_ad_has_table(enum rtb_cap cap, const struct rtb_ad_lack *lacks, size_t n,
+                     const char **why_not)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (lacks[i].cap == cap)
+            return rtb_ad_has(cap, lacks[i].why, why_not);
+    return rtb_ad_has(cap, NULL, why_not);
 }

@@ -9,6 +9,7 @@
 #ifndef RTB_ADAPTER_H
 #define RTB_ADAPTER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rtb/error.h"
@@ -55,9 +56,33 @@ int rtb_ad_prio_down(int prio, unsigned base, unsigned kmin, unsigned *out);
 char *rtb_ad_puts(char *p, char *end, const char *s);
 char *rtb_ad_putu(char *p, char *end, uint32_t v);
 
+/* One piece of a run header's text: `text`, then `value` in decimal unless
+ * it is RTB_AD_NO_VALUE. */
+struct rtb_ad_text {
+    const char *text;
+    uint32_t value;
+};
+#define RTB_AD_NO_VALUE UINT32_MAX
+
+/* The `n` pieces joined into buf (`size` bytes, at least 1), cut at its end
+ * and NUL-terminated; returns the NUL's address. */
+char *rtb_ad_join(char *buf, size_t size, const struct rtb_ad_text *pieces, size_t n);
+
 /* rtb_port_has()'s answer once the adapter has named why its kernel lacks
  * `cap` (`why`, NULL when it has it): 1, or 0 with *why_not (if not NULL) set
  * to the reason; a `cap` outside enum rtb_cap is "unknown capability". */
 int rtb_ad_has(enum rtb_cap cap, const char *why, const char **why_not);
+
+/* Why the kernel lacks a capability: a row of an adapter's table (`why`
+ * NULL: it has it after all, e.g. by its configuration). */
+struct rtb_ad_lack {
+    enum rtb_cap cap;
+    const char *why;
+};
+
+/* rtb_port_has() over an adapter's table of `n` rows: rtb_ad_has() with the
+ * row's reason for `cap`, or with none when no row names it. */
+int rtb_ad_has_table(enum rtb_cap cap, const struct rtb_ad_lack *lacks, size_t n,
+                     const char **why_not);
 
 #endif /* RTB_ADAPTER_H */

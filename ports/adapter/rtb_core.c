@@ -98,6 +98,8 @@ int rtb_thread_resume(rtb_thread_t *t)
 {
     if (t == NULL)
         return RTB_ERR_INVAL;
+    if (t->core.state != RTB_CORE_RUNNING)
+        return RTB_ERR_STATE;      /* a stale handle never reaches the kernel */
     return rtb_k_thread_resume(t); /* RTB_ERR_STATE unless suspended */
 }
 
@@ -168,7 +170,8 @@ int rtb_core_create_main(void)
 /* ---- the calls that may wait ---------------------------------------------------
  * Each has its RTB_NO_WAIT path inline (the kernel's "try" hook) and its
  * waiting path out of line: the timeout check, the refusal in a handler,
- * the ticks, then the kernel's waiting hook. */
+ * the ticks, then the kernel's waiting hook. Hooks get plain variables (a
+ * hook may be a macro that uses an argument twice). */
 
 #define CORE_WAIT_CHECKS(timeout)                                                                  \
     do {                                                                                           \
@@ -190,8 +193,11 @@ int rtb_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
 
 static __attribute__((noinline)) int sem_take_wait(rtb_sem_t *s, rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_sem_take(s, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_sem_take(s, tk);
 }
 
 int rtb_sem_take(rtb_sem_t *s, rtb_timeout_t timeout)
@@ -212,8 +218,11 @@ int rtb_mutex_init(rtb_mutex_t *m)
 
 static __attribute__((noinline)) int mutex_lock_wait(rtb_mutex_t *m, rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_mutex_lock(m, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_mutex_lock(m, tk);
 }
 
 int rtb_mutex_lock(rtb_mutex_t *m, rtb_timeout_t timeout)
@@ -236,9 +245,12 @@ static __attribute__((noinline)) int events_wait_finite(rtb_events_t *e, uint32_
                                                         unsigned mode, rtb_timeout_t timeout,
                                                         uint32_t *matched)
 {
+    rtb_k_ticks_t tk;
+
     if (!RTB_CORE_TIMEOUT_OK(timeout))
         return RTB_ERR_INVAL;
-    return rtb_k_events_wait(e, bits, mode, rtb_k_ticks_finite(timeout), matched);
+    tk = rtb_k_ticks_finite(timeout);
+    return rtb_k_events_wait(e, bits, mode, tk, matched);
 }
 
 int rtb_events_wait(rtb_events_t *e, uint32_t bits, unsigned mode, rtb_timeout_t timeout,
@@ -266,8 +278,11 @@ int rtb_fifo_init(rtb_fifo_t *q)
 static __attribute__((noinline)) int fifo_get_wait(rtb_fifo_t *q, void **item,
                                                    rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_fifo_get(q, item, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_fifo_get(q, item, tk);
 }
 
 int rtb_fifo_get(rtb_fifo_t *q, void **item, rtb_timeout_t timeout)
@@ -298,8 +313,11 @@ int rtb_lifo_init(rtb_lifo_t *q)
 static __attribute__((noinline)) int lifo_get_wait(rtb_lifo_t *q, void **item,
                                                    rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_lifo_get(q, item, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_lifo_get(q, item, tk);
 }
 
 int rtb_lifo_get(rtb_lifo_t *q, void **item, rtb_timeout_t timeout)
@@ -328,8 +346,11 @@ int rtb_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
 static __attribute__((noinline)) int stack_pop_wait(rtb_stack_t *s, uintptr_t *value,
                                                     rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_stack_pop(s, value, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_stack_pop(s, value, tk);
 }
 
 int rtb_stack_pop(rtb_stack_t *s, uintptr_t *value, rtb_timeout_t timeout)
@@ -346,19 +367,30 @@ int rtb_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
     return rtb_k_msgq_init(q, buf, msg_size, max_msgs);
 }
 
+static __attribute__((noinline)) int msgq_put_wait(rtb_msgq_t *q, const void *msg,
+                                                   rtb_timeout_t timeout)
+{
+    rtb_k_ticks_t tk;
+
+    CORE_WAIT_CHECKS(timeout);
+    tk = CORE_TICKS(timeout);
+    return rtb_k_msgq_put(q, msg, tk);
+}
+
 int rtb_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
 {
-    if (rtb_k_in_isr())
-        return timeout == RTB_NO_WAIT ? rtb_k_msgq_put_isr(q, msg) : RTB_ERR_PERM;
-    if (!RTB_CORE_TIMEOUT_OK(timeout))
-        return RTB_ERR_INVAL;
-    return rtb_k_msgq_put(q, msg, timeout);
+    if (timeout == RTB_NO_WAIT)
+        return rtb_k_msgq_tryput(q, msg); /* ISR-safe */
+    return msgq_put_wait(q, msg, timeout);
 }
 
 static __attribute__((noinline)) int msgq_get_wait(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)
 {
+    rtb_k_ticks_t tk;
+
     CORE_WAIT_CHECKS(timeout);
-    return rtb_k_msgq_get(q, msg, CORE_TICKS(timeout));
+    tk = CORE_TICKS(timeout);
+    return rtb_k_msgq_get(q, msg, tk);
 }
 
 int rtb_msgq_get(rtb_msgq_t *q, void *msg, rtb_timeout_t timeout)

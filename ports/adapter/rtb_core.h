@@ -89,9 +89,10 @@ int rtb_core_create_main(void);
  * ---- the hooks: ports/<kernel>/rtb_kernel.h -------------------------------
  *
  * rtb_kernel.h includes this header and rtb_port_types.h, then defines the
- * following (functions `static inline`, so that they vanish into the core's
- * calls; out-of-line helpers they share are RTB_CORE_OUTLINE there, or
- * extern in the kernel's port file).
+ * following, each a `static inline` function or a function-like macro (the
+ * core passes plain variables, so a macro may use an argument twice), so
+ * that they vanish into the core's calls; out-of-line helpers they share
+ * are RTB_CORE_OUTLINE there, or extern in the kernel's port file.
  * "t" is never NULL unless said; every hook returns RTB_OK or a negative
  * rtb_err (the kernel's failure mapped, or rtb_core_port_error(native)).
  *
@@ -125,8 +126,8 @@ int rtb_core_create_main(void);
  *                               to it if more urgent)
  *   rtb_k_thread_suspend(t)     t NULL: the caller; else t is RUNNING.
  *                               The caller's suspend returns once resumed
- *   rtb_k_thread_resume(t)      RTB_ERR_STATE unless rtb_thread_suspend
- *                               stopped t (any state). ISR-safe
+ *   rtb_k_thread_resume(t)      t is RUNNING: RTB_ERR_STATE unless
+ *                               rtb_thread_suspend stopped it. ISR-safe
  *   rtb_k_thread_abort(t)       state is ABORTED now (t may be the caller:
  *                               then it does not return)
  *   rtb_k_join_wait(t, timeout) state RUNNING or ENDED, not the caller,
@@ -154,9 +155,8 @@ int rtb_core_create_main(void);
  *                            rtb_k_stack_trypop(s, v)    rtb_k_stack_pop(s, v, tk)
  *   rtb_k_msgq_init(q, buf, msg_size, max_msgs)
  *                            rtb_k_msgq_tryget(q, msg)   rtb_k_msgq_get(q, msg, tk)
- *   rtb_k_msgq_put_isr(q, msg)          RTB_NO_WAIT put from a handler
- *   rtb_k_msgq_put(q, msg, timeout)     from a thread, timeout checked
- *                                       (RTB_NO_WAIT included)
+ *                            rtb_k_msgq_tryput(q, msg)   rtb_k_msgq_put(q, msg, tk)
+ *       (rtb_k_msgq_tryput is ISR-safe: from a thread or a handler)
  */
 
 #endif /* RTB_CORE_H */

@@ -14,15 +14,5 @@
 # adapter alike; config/ holds the example one.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_freertos_library name)
-  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
-  if(NOT A_KERNEL)
-    set(A_KERNEL freertos_kernel)
-  endif()
-  set(dir ${RTB_ROOT}/ports/freertos)
-  rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
-                      PORT_SOURCES ${dir}/port_freertos.c ${dir}/startup_freertos.c
-                                   ${dir}/rtb_fr_map.c
-                                   ${RTB_ROOT}/ports/common/absent_condvar.c
-                      FAMILIES ${A_FAMILIES})
-endfunction()
+rtb_adapter_kernel(freertos DEFAULT_KERNEL freertos_kernel
+                   PORT_SOURCES port_freertos.c startup_freertos.c rtb_fr_map.c ../common/absent_condvar.c)

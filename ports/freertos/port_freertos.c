@@ -51,31 +51,26 @@ typedef char rtb_fr_pass_matches[(pdPASS == RTB_FR_PASS && pdTRUE == RTB_FR_PASS
 
 /* ---- capabilities ---------------------------------------------------------------- */
 
+#if configUSE_PREEMPTION != 1
+#define FR_RT_SCHED_WHY "configUSE_PREEMPTION is 0: a woken task waits for the running one to yield"
+#elif configUSE_TIME_SLICING != 0
+#define FR_RT_SCHED_WHY "configUSE_TIME_SLICING is 1: equal-priority tasks also switch on the tick"
+#else
+#define FR_RT_SCHED_WHY NULL
+#endif
+
+static const struct rtb_ad_lack fr_lacks[] = {
+    {RTB_CAP_THREAD_COOP, "FreeRTOS has no cooperative (non-preemptible) thread class: "
+                          "preemption is one setting for all tasks"},
+    {RTB_CAP_RT_SCHED, FR_RT_SCHED_WHY},
+    {RTB_CAP_CONDVAR, "FreeRTOS has no condition variable"},
+    {RTB_CAP_QUEUE_ALLOC,
+     "FreeRTOS queues copy the item into their own storage: a put allocates no link"},
+};
+
 int rtb_port_has(enum rtb_cap cap, const char **why_not)
 {
-    const char *why = NULL;
-
-    switch (cap) {
-    case RTB_CAP_THREAD_COOP:
-        why = "FreeRTOS has no cooperative (non-preemptible) thread class: preemption is "
-              "one setting for all tasks";
-        break;
-    case RTB_CAP_RT_SCHED:
-        if (configUSE_PREEMPTION != 1)
-            why = "configUSE_PREEMPTION is 0: a woken task waits for the running one to yield";
-        else if (configUSE_TIME_SLICING != 0)
-            why = "configUSE_TIME_SLICING is 1: equal-priority tasks also switch on the tick";
-        break;
-    case RTB_CAP_CONDVAR:
-        why = "FreeRTOS has no condition variable";
-        break;
-    case RTB_CAP_QUEUE_ALLOC:
-        why = "FreeRTOS queues copy the item into their own storage: a put allocates no link";
-        break;
-    default:
-        break;
-    }
-    return rtb_ad_has(cap, why, why_not);
+    return rtb_ad_has_table(cap, fr_lacks, sizeof fr_lacks / sizeof fr_lacks[0], why_not);
 }
 
 void rtb_thread_yield(void)
@@ -234,33 +229,21 @@ void rtb_free(void *p)
 
 /* ---- identity, console, exit ------------------------------------------------------------ */
 
-static char sched_desc[200];
-static struct rtb_port_info info = {
-    "freertos", "FreeRTOS", tskKERNEL_VERSION_NUMBER, "", "", sched_desc,
-};
-
 void rtb_fr_info_init(void)
 {
-    char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
+    static const struct rtb_ad_text sched[] = {
+        {configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/", configMAX_PRIORITIES},
+        {configUSE_TIME_SLICING ? " timeslice " FR_IRQ_MASK " tick="
+                                : " no-timeslice " FR_IRQ_MASK " tick=",
+         configTICK_RATE_HZ},
+        {"Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
+         "stack=xQueueSendToFront queue-depth=",
+         RTB_FR_QUEUE_DEPTH},
+        {" events=24bit", RTB_AD_NO_VALUE},
+    };
 
-    info.board = rtb_cm_board_name();
-    info.cpu = rtb_cm_cpu_name();
-    p = rtb_ad_puts(p, end, configUSE_PREEMPTION ? "prio-preemptive/" : "cooperative/");
-    p = rtb_ad_putu(p, end, configMAX_PRIORITIES);
-    p = rtb_ad_puts(p, end, configUSE_TIME_SLICING ? " timeslice" : " no-timeslice");
-    p = rtb_ad_puts(p, end, " " FR_IRQ_MASK " tick=");
-    p = rtb_ad_putu(p, end, configTICK_RATE_HZ);
-    p = rtb_ad_puts(p, end,
-                    "Hz heap=pvPortMalloc fifo=xQueueSendToBack lifo=xQueueSendToFront "
-                    "stack=xQueueSendToFront queue-depth=");
-    p = rtb_ad_putu(p, end, RTB_FR_QUEUE_DEPTH);
-    p = rtb_ad_puts(p, end, " events=24bit");
-    rtb_ad_sched_end(p, end);
+    rtb_ad_info_init("freertos", "FreeRTOS", tskKERNEL_VERSION_NUMBER, sched,
+                     sizeof sched / sizeof sched[0]);
 }
 
-const struct rtb_port_info *rtb_port_info(void)
-{
-    return &info;
-}
-
-/* rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */
+/* rtb_port_info, rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */

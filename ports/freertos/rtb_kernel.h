@@ -43,17 +43,10 @@ typedef unsigned rtb_k_prio_t;
 /* The result of a call made with 0 ticks (RTB_NO_WAIT). */
 #define FR_NOWAIT_RESULT(r) rtb_fr_result((r), RTB_ERR_AGAIN)
 
-static inline struct rtb_thread *rtb_k_self(void)
-{
-    /* every task that calls the contract was created by this adapter, and
-     * its StaticTask_t is the first member of its struct rtb_thread */
-    return (struct rtb_thread *)(void *)xTaskGetCurrentTaskHandle();
-}
-
-static inline int rtb_k_in_isr(void)
-{
-    return rtb_cm_in_handler();
-}
+/* The caller: every task that calls the contract was created by this adapter, and
+ * its StaticTask_t is the first member of its struct rtb_thread */
+#define rtb_k_self() ((struct rtb_thread *)(void *)xTaskGetCurrentTaskHandle())
+#define rtb_k_in_isr() rtb_cm_in_handler()
 
 RTB_CORE_OUTLINE rtb_k_ticks_t rtb_k_ticks_finite(rtb_timeout_t us)
 {
@@ -87,6 +80,12 @@ RTB_CORE_OUTLINE int fr_wait_failed(TickType_t tk)
     int rc = rtb_fr_wait_failed((uint32_t)tk, (uint32_t)portMAX_DELAY);
 
     return rc == RTB_ERR_PORT ? rtb_core_port_error(0) : rc;
+}
+
+/* The result of a blocking call made with `tk` ticks. */
+static inline int fr_wait_result(BaseType_t r, TickType_t tk)
+{
+    return r == pdPASS ? RTB_OK : fr_wait_failed(tk);
 }
 
 /* ---- threads ------------------------------------------------------------------ */
@@ -135,11 +134,7 @@ static inline int rtb_k_thread_create(struct rtb_thread *t, const char *name, rt
     return fr_created(h, &t->tcb);
 }
 
-static inline int rtb_k_thread_start(struct rtb_thread *t)
-{
-    vTaskResume(TASK(t));
-    return RTB_OK;
-}
+#define rtb_k_thread_start(t) (vTaskResume(TASK(t)), RTB_OK)
 
 static inline int rtb_k_thread_suspend(struct rtb_thread *t)
 {
@@ -209,11 +204,8 @@ static inline int rtb_k_thread_release(struct rtb_thread *t)
     return RTB_OK;
 }
 
-static inline int rtb_k_thread_set_prio(struct rtb_thread *t, rtb_k_prio_t kprio)
-{
-    vTaskPrioritySet(t ? TASK(t) : NULL, (UBaseType_t)kprio);
-    return RTB_OK;
-}
+#define rtb_k_thread_set_prio(t, kprio)                                                            \
+    (vTaskPrioritySet((t) ? TASK(t) : NULL, (UBaseType_t)(kprio)), RTB_OK)
 
 static inline int rtb_k_sleep(uint32_t us)
 {
@@ -228,30 +220,16 @@ static inline int rtb_k_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
     return fr_created(xSemaphoreCreateCountingStatic(limit, initial, &s->cb), &s->cb);
 }
 
-static inline int rtb_k_sem_trytake(rtb_sem_t *s)
-{
-    return FR_NOWAIT_RESULT(xSemaphoreTake(SEM(s), 0));
-}
-
-static inline int rtb_k_sem_take(rtb_sem_t *s, TickType_t tk)
-{
-    return xSemaphoreTake(SEM(s), tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
-}
+#define rtb_k_sem_trytake(s) FR_NOWAIT_RESULT(xSemaphoreTake(SEM(s), 0))
+#define rtb_k_sem_take(s, tk) fr_wait_result(xSemaphoreTake(SEM(s), (tk)), (tk))
 
 static inline int rtb_k_mutex_init(rtb_mutex_t *m)
 {
     return fr_created(xSemaphoreCreateRecursiveMutexStatic(&m->cb), &m->cb);
 }
 
-static inline int rtb_k_mutex_trylock(rtb_mutex_t *m)
-{
-    return FR_NOWAIT_RESULT(xSemaphoreTakeRecursive(SEM(m), 0));
-}
-
-static inline int rtb_k_mutex_lock(rtb_mutex_t *m, TickType_t tk)
-{
-    return xSemaphoreTakeRecursive(SEM(m), tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
-}
+#define rtb_k_mutex_trylock(m) FR_NOWAIT_RESULT(xSemaphoreTakeRecursive(SEM(m), 0))
+#define rtb_k_mutex_lock(m, tk) fr_wait_result(xSemaphoreTakeRecursive(SEM(m), (tk)), (tk))
 
 static inline int rtb_k_events_init(rtb_events_t *e)
 {
@@ -295,86 +273,31 @@ RTB_CORE_OUTLINE int fr_queue_send_isr(QueueHandle_t q, const void *item, int fr
     return RTB_OK;
 }
 
-static inline int fr_queue_tryget(QueueHandle_t q, void *item)
+#define fr_queue_tryget(q, item) FR_NOWAIT_RESULT(xQueueReceive((q), (item), 0))
+#define fr_queue_get(q, item, tk) fr_wait_result(xQueueReceive((q), (item), (tk)), (tk))
+
+#define rtb_k_fifo_init(q) fr_queue_create(&(q)->cb, RTB_FR_QUEUE_DEPTH, sizeof(void *), (q)->slot)
+#define rtb_k_fifo_tryget(q, item) fr_queue_tryget(QUEUE(q), (item))
+#define rtb_k_fifo_get(q, item, tk) fr_queue_get(QUEUE(q), (item), (tk))
+#define rtb_k_lifo_init(q) fr_queue_create(&(q)->cb, RTB_FR_QUEUE_DEPTH, sizeof(void *), (q)->slot)
+#define rtb_k_lifo_tryget(q, item) fr_queue_tryget(QUEUE(q), (item))
+#define rtb_k_lifo_get(q, item, tk) fr_queue_get(QUEUE(q), (item), (tk))
+#define rtb_k_stack_init(s, buf, capacity)                                                         \
+    fr_queue_create(&(s)->cb, (capacity), sizeof(uintptr_t), (buf))
+#define rtb_k_stack_trypop(s, v) fr_queue_tryget(QUEUE(s), (v))
+#define rtb_k_stack_pop(s, v, tk) fr_queue_get(QUEUE(s), (v), (tk))
+#define rtb_k_msgq_init(q, buf, msg_size, max_msgs)                                                \
+    fr_queue_create(&(q)->cb, (max_msgs), (msg_size), (buf))
+#define rtb_k_msgq_tryget(q, msg) fr_queue_tryget(QUEUE(q), (msg))
+#define rtb_k_msgq_get(q, msg, tk) fr_queue_get(QUEUE(q), (msg), (tk))
+
+static inline int rtb_k_msgq_tryput(rtb_msgq_t *q, const void *msg)
 {
-    return FR_NOWAIT_RESULT(xQueueReceive(q, item, 0));
+    if (rtb_cm_in_handler())
+        return fr_queue_send_isr(QUEUE(q), msg, 0, RTB_ERR_AGAIN);
+    return FR_NOWAIT_RESULT(xQueueSendToBack(QUEUE(q), msg, 0));
 }
 
-static inline int fr_queue_get(QueueHandle_t q, void *item, TickType_t tk)
-{
-    return xQueueReceive(q, item, tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
-}
-
-static inline int rtb_k_fifo_init(rtb_fifo_t *q)
-{
-    return fr_queue_create(&q->cb, RTB_FR_QUEUE_DEPTH, sizeof(void *), q->slot);
-}
-
-static inline int rtb_k_fifo_tryget(rtb_fifo_t *q, void **item)
-{
-    return fr_queue_tryget(QUEUE(q), item);
-}
-
-static inline int rtb_k_fifo_get(rtb_fifo_t *q, void **item, TickType_t tk)
-{
-    return fr_queue_get(QUEUE(q), item, tk);
-}
-
-static inline int rtb_k_lifo_init(rtb_lifo_t *q)
-{
-    return fr_queue_create(&q->cb, RTB_FR_QUEUE_DEPTH, sizeof(void *), q->slot);
-}
-
-static inline int rtb_k_lifo_tryget(rtb_lifo_t *q, void **item)
-{
-    return fr_queue_tryget(QUEUE(q), item);
-}
-
-static inline int rtb_k_lifo_get(rtb_lifo_t *q, void **item, TickType_t tk)
-{
-    return fr_queue_get(QUEUE(q), item, tk);
-}
-
-static inline int rtb_k_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
-{
-    return fr_queue_create(&s->cb, capacity, sizeof(uintptr_t), buf);
-}
-
-static inline int rtb_k_stack_trypop(rtb_stack_t *s, uintptr_t *value)
-{
-    return fr_queue_tryget(QUEUE(s), value);
-}
-
-static inline int rtb_k_stack_pop(rtb_stack_t *s, uintptr_t *value, TickType_t tk)
-{
-    return fr_queue_get(QUEUE(s), value, tk);
-}
-
-static inline int rtb_k_msgq_init(rtb_msgq_t *q, void *buf, size_t msg_size, unsigned max_msgs)
-{
-    return fr_queue_create(&q->cb, max_msgs, msg_size, buf);
-}
-
-static inline int rtb_k_msgq_tryget(rtb_msgq_t *q, void *msg)
-{
-    return fr_queue_tryget(QUEUE(q), msg);
-}
-
-static inline int rtb_k_msgq_get(rtb_msgq_t *q, void *msg, TickType_t tk)
-{
-    return fr_queue_get(QUEUE(q), msg, tk);
-}
-
-static inline int rtb_k_msgq_put_isr(rtb_msgq_t *q, const void *msg)
-{
-    return fr_queue_send_isr(QUEUE(q), msg, 0, RTB_ERR_AGAIN);
-}
-
-static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
-{
-    TickType_t tk = RTB_CORE_TICKS(TickType_t, timeout, rtb_k_ticks_finite);
-
-    return xQueueSendToBack(QUEUE(q), msg, tk) == pdPASS ? RTB_OK : fr_wait_failed(tk);
-}
+#define rtb_k_msgq_put(q, msg, tk) fr_wait_result(xQueueSendToBack(QUEUE(q), (msg), (tk)), (tk))
 
 #endif /* RTB_KERNEL_FREERTOS_H */

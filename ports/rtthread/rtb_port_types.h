@@ -17,6 +17,8 @@
 
 #include <rtthread.h>
 
+#include "rtb_core_types.h"
+
 /* Messages held by the mailbox behind an rtb_fifo and by the message queue
  * behind an rtb_lifo / rtb_stack: RT-Thread copies each word into storage of
  * a fixed length, unlike the contract's intrusive (unbounded) FIFO; a put into
@@ -38,13 +40,11 @@
 #define RTB_RT_WORD_MSG_BYTES (sizeof(rt_ubase_t) + sizeof(void *))
 
 struct rtb_thread {
-    struct rt_thread rt;      /* rt_thread_init, started by rt_thread_startup */
-    struct rt_semaphore done; /* released when the entry returns: what join waits for */
-    void (*entry)(void *arg); /* rtb_entry_t */
-    void *arg;
-    volatile uint8_t state;     /* enum rtb_rt_tstate (port_rtthread.c) */
-    volatile uint8_t suspended; /* by rtb_thread_suspend (RT-Thread's SUSPEND is also "blocked") */
-    int err;                    /* rtb_port_errno() of this thread */
+    struct rt_thread rt;         /* rt_thread_init, started by rt_thread_startup */
+    struct rt_semaphore done;    /* released when the entry returns: what join waits for */
+    struct rtb_core_thread core; /* state, entry, native error; suspended: by
+                                  * rtb_thread_suspend (RT-Thread's SUSPEND is
+                                  * also "blocked") */
 };
 struct rtb_sem {
     struct rt_semaphore rt;

@@ -20,10 +20,8 @@
 
 /* Fill the run header's identity. After rtb_timer_init. */
 void rtb_rt_info_init(void);
-/* Initialise the heap of rt_malloc; create and start the runner's thread
- * (rtb_main() at RTB_PRIO_MAIN). Before rt_system_scheduler_start.
- * 0 or rtb_err. */
+/* Initialise the heap of rt_malloc. Before the runner's thread
+ * (rtb_core_create_main) and rt_system_scheduler_start. 0 or rtb_err. */
 int rtb_rt_heap_init(void);
-int rtb_rt_create_main(void);
 
 #endif /* RTB_RT_PORT_H */

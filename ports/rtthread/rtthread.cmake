@@ -15,16 +15,6 @@
 # support. See docs/ports/rtthread.md; config/ holds the example rtconfig.h.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_rtthread_library name)
-  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
-  if(NOT A_KERNEL)
-    set(A_KERNEL rtthread)
-  endif()
-  set(dir ${RTB_ROOT}/ports/rtthread)
-  rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
-                      PORT_SOURCES ${dir}/port_rtthread.c ${dir}/startup_rtthread.c
-                                   ${dir}/rtb_rt_map.c
-                                   ${RTB_ROOT}/ports/common/absent_condvar.c
-                      DEFINES RTB_CM_SWIRQ_HOOKS=1
-                      FAMILIES ${A_FAMILIES})
-endfunction()
+rtb_adapter_kernel(rtthread DEFAULT_KERNEL rtthread
+                   PORT_SOURCES port_rtthread.c startup_rtthread.c rtb_rt_map.c ../common/absent_condvar.c
+                   DEFINES RTB_CM_SWIRQ_HOOKS=1)

@@ -36,6 +36,7 @@
 #include "rtb/timer.h"
 #include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
+#include "rtb_core.h"
 #include "rtb_rt_port.h"
 
 #define SYST_CSR_ENABLE 1u
@@ -73,7 +74,7 @@ int main(void)
     err = rtb_rt_heap_init();
     if (err != 0)
         rtb_ad_fail("heap init", err);
-    err = rtb_rt_create_main();
+    err = rtb_core_create_main();
     if (err != 0)
         rtb_ad_fail("creating the main thread", err);
 #ifdef RT_USING_TIMER_SOFT

@@ -13,9 +13,14 @@
  * Here every call returns RTB_ERR_NOTSUP and rtb_port_has() reports nothing,
  * so a run on the template prints n/a for every benchmark.
  *
- * Over an existing RTOS (ports/freertos, ports/threadx are the worked
- * examples; docs/ports/template.md "Adapting an RTOS"), the comments marked
- * "RTOS:" below say what the kernel's API usually does not give for free.
+ * An adapter over an existing RTOS on the Cortex-M board support does not
+ * start from this file: it supplies the hooks of the adapter core
+ * (ports/adapter/rtb_core.h, in its rtb_kernel.h), which has the thread
+ * state machine, join, the timeout rules and the argument checks written
+ * once (ports/threadx is the shortest example; docs/ports/template.md
+ * "Adapting an RTOS"). The comments marked "RTOS:" below say what a
+ * kernel's API usually does not give for free, for a port that does not
+ * sit on the core.
  * Every instruction of an adapter is inside the timed windows: keep the
  * common path to the kernel call, its arguments and the result translation,
  * and put ISR, blocking and error paths out of line.

@@ -12,6 +12,8 @@
 
 #include "tx_api.h"
 
+#include "rtb_core_types.h"
+
 /* Slots of the queue behind an rtb_fifo / rtb_lifo: ThreadX queues copy
  * messages into storage of a fixed length, unlike the contract's intrusive
  * (unbounded) FIFO; a put into a full one returns RTB_ERR_OVERFLOW. */
@@ -20,13 +22,10 @@
 #endif
 
 struct rtb_thread {
-    TX_THREAD tx;             /* the thread; created TX_DONT_START */
-    TX_SEMAPHORE done;        /* put when the entry returns: what join waits for */
-    void (*entry)(void *arg); /* rtb_entry_t */
-    void *arg;
-    volatile uint8_t state; /* enum rtb_tx_tstate (port_threadx.c) */
-    uint8_t coop;           /* preemption-threshold 0 */
-    int err;                /* rtb_port_errno() of this thread */
+    TX_THREAD tx;                /* the thread; created TX_DONT_START */
+    TX_SEMAPHORE done;           /* put when the entry returns: what join waits for */
+    struct rtb_core_thread core; /* state, entry, native error */
+    uint8_t coop;                /* preemption-threshold 0 */
 };
 struct rtb_sem {
     TX_SEMAPHORE tx;

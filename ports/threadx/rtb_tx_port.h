@@ -13,9 +13,8 @@
 
 /* Fill the run header's identity. After rtb_timer_init. */
 void rtb_tx_info_init(void);
-/* Create the byte pool of rtb_malloc; then the runner's thread (rtb_main()
- * at RTB_PRIO_MAIN, started). From tx_application_define. 0 or rtb_err. */
+/* Create the byte pool of rtb_malloc. From tx_application_define, before
+ * the runner's thread (rtb_core_create_main). 0 or rtb_err. */
 int rtb_tx_heap_init(void);
-int rtb_tx_create_main(void);
 
 #endif /* RTB_TX_PORT_H */

@@ -33,6 +33,7 @@
 #include "rtb/timer.h"
 #include "rtb_ad_cm.h"
 #include "rtb_cm_board.h"
+#include "rtb_core.h"
 #include "rtb_tx_port.h"
 
 /* ThreadX's own globals that the low-level initialisation sets
@@ -78,7 +79,7 @@ VOID tx_application_define(VOID *first_unused_memory)
     err = rtb_tx_heap_init();
     if (err != 0)
         rtb_ad_fail("creating the byte pool", err);
-    err = rtb_tx_create_main();
+    err = rtb_core_create_main();
     if (err != 0)
         rtb_ad_fail("creating the main thread", err);
     rtb_cm_swirq_enable(); /* NVIC priority 0: above PendSV; masked by ThreadX's PRIMASK sections */

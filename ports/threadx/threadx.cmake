@@ -14,15 +14,5 @@
 # (TX_USER_FILE); config/ holds the example one.
 include(${CMAKE_CURRENT_LIST_DIR}/../adapter/adapter.cmake)
 
-function(rtb_threadx_library name)
-  cmake_parse_arguments(A "" "KERNEL" "FAMILIES" ${ARGN})
-  if(NOT A_KERNEL)
-    set(A_KERNEL threadx)
-  endif()
-  set(dir ${RTB_ROOT}/ports/threadx)
-  rtb_adapter_library(${name} KERNEL ${A_KERNEL} PORT_DIR ${dir}
-                      PORT_SOURCES ${dir}/port_threadx.c ${dir}/startup_threadx.c
-                                   ${dir}/rtb_tx_map.c
-                                   ${RTB_ROOT}/ports/common/absent_condvar.c
-                      FAMILIES ${A_FAMILIES})
-endfunction()
+rtb_adapter_kernel(threadx DEFAULT_KERNEL threadx
+                   PORT_SOURCES port_threadx.c startup_threadx.c rtb_tx_map.c ../common/absent_condvar.c)

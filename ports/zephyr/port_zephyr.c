@@ -254,39 +254,22 @@ void rtb_free(void *p)
 
 /* ---- identity ------------------------------------------------------------------------------ */
 
-static char sched_desc[256];
-static struct rtb_port_info info = {
-    "zephyr", "Zephyr", KERNEL_VERSION_STRING, "", "", sched_desc,
-};
-
 void rtb_zp_info_init(void)
 {
-    char *p = sched_desc, *end = sched_desc + sizeof sched_desc - 1;
-
-    info.board = rtb_cm_board_name();
-    info.cpu = rtb_cm_cpu_name();
-    p = rtb_ad_puts(p, end, "prio-preemptive/");
-    p = rtb_ad_putu(p, end, CONFIG_NUM_PREEMPT_PRIORITIES);
-    p = rtb_ad_puts(p, end, " coop/");
-    p = rtb_ad_putu(p, end, CONFIG_NUM_COOP_PRIORITIES);
-    p = rtb_ad_puts(p, end, " no-timeslice ");
+    static const struct rtb_ad_text sched[] = {
+        {"prio-preemptive/", CONFIG_NUM_PREEMPT_PRIORITIES},
+        {" coop/", CONFIG_NUM_COOP_PRIORITIES},
 #if defined(CONFIG_ARMV6_M_ARMV8_M_BASELINE)
-    p = rtb_ad_puts(p, end, "primask");
+        {" no-timeslice primask tick=", CONFIG_SYS_CLOCK_TICKS_PER_SEC},
 #else
-    p = rtb_ad_puts(p, end, "basepri");
+        {" no-timeslice basepri tick=", CONFIG_SYS_CLOCK_TICKS_PER_SEC},
 #endif
-    p = rtb_ad_puts(p, end, " tick=");
-    p = rtb_ad_putu(p, end, CONFIG_SYS_CLOCK_TICKS_PER_SEC);
-    p = rtb_ad_puts(p, end,
-                    "Hz heap=k_malloc fifo=k_fifo lifo=k_lifo stack=k_stack msgq=k_msgq "
-                    "swirq=IRQ_CONNECT/");
-    p = rtb_ad_putu(p, end, RTB_CM_SWIRQ);
-    rtb_ad_sched_end(p, end);
+        {"Hz heap=k_malloc fifo=k_fifo lifo=k_lifo stack=k_stack msgq=k_msgq swirq=IRQ_CONNECT/",
+         RTB_CM_SWIRQ},
+    };
+
+    rtb_ad_info_init("zephyr", "Zephyr", KERNEL_VERSION_STRING, sched,
+                     sizeof sched / sizeof sched[0]);
 }
 
-const struct rtb_port_info *rtb_port_info(void)
-{
-    return &info;
-}
-
-/* rtb_port_write: startup_zephyr.c; rtb_port_exit: ../adapter/rtb_ad_cm.c */
+/* rtb_port_info, rtb_port_write, rtb_port_exit: ../adapter/rtb_ad_cm.c */

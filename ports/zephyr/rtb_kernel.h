@@ -127,11 +127,10 @@ static inline int rtb_k_thread_suspend(struct rtb_thread *t)
 
 static inline int rtb_k_thread_resume(struct rtb_thread *t)
 {
-    /* k_thread_resume ignores a thread that is not suspended: Zephyr's own
-     * state bit (kernel_structs.h, set under its scheduler lock) says; a
-     * thread no longer RUNNING is never handed to it (a dead thread's bits
-     * may still say suspended) */
-    if (t->core.state != RTB_CORE_RUNNING || (t->k.base.thread_state & _THREAD_SUSPENDED) == 0)
+    /* t is RUNNING (the core checked). k_thread_resume ignores a thread that
+     * is not suspended: Zephyr's own state bit (kernel_structs.h, set under
+     * its scheduler lock) says */
+    if ((t->k.base.thread_state & _THREAD_SUSPENDED) == 0)
         return RTB_ERR_STATE;
     k_thread_resume(&t->k);
     return RTB_OK;
@@ -316,17 +315,15 @@ static inline int rtb_k_msgq_get(rtb_msgq_t *q, void *msg, rtb_k_ticks_t tk)
     return ZP_RESULT(k_msgq_get(&q->k, msg, ZP_TMO(tk)), 0);
 }
 
-/* Full at K_NO_WAIT: -ENOMSG, RTB_ERR_AGAIN. */
-static inline int rtb_k_msgq_put_isr(rtb_msgq_t *q, const void *msg)
+/* From a thread or a handler; full at K_NO_WAIT: -ENOMSG, RTB_ERR_AGAIN. */
+static inline int rtb_k_msgq_tryput(rtb_msgq_t *q, const void *msg)
 {
     return ZP_RESULT(k_msgq_put(&q->k, msg, K_NO_WAIT), 1);
 }
 
-static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, rtb_timeout_t timeout)
+static inline int rtb_k_msgq_put(rtb_msgq_t *q, const void *msg, rtb_k_ticks_t tk)
 {
-    rtb_k_ticks_t tk = RTB_CORE_TICKS(rtb_k_ticks_t, timeout, rtb_k_ticks_finite);
-
-    return ZP_RESULT(k_msgq_put(&q->k, msg, ZP_TMO(tk)), timeout == RTB_NO_WAIT);
+    return ZP_RESULT(k_msgq_put(&q->k, msg, ZP_TMO(tk)), 0);
 }
 
 #endif /* RTB_KERNEL_ZEPHYR_H */

@@ -7,6 +7,7 @@
  * assume are their kernel's.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "check.h"
 #include "rtb/port.h"
@@ -200,6 +201,21 @@ static void test_strings(void)
     CHECK(p == buf + 3 && buf[0] == '4' && buf[2] == '9');
 }
 
+static void test_join(void)
+{
+    static const struct rtb_ad_text parts[] = {
+        {"prio/", 32}, {" tick=", 100}, {"Hz", RTB_AD_NO_VALUE}, {" d=", 0}};
+    char buf[32], small[6];
+    char *p = rtb_ad_join(buf, sizeof buf, parts, 4);
+
+    CHECK(strcmp(buf, "prio/32 tick=100Hz d=0") == 0);
+    CHECK(p == buf + strlen(buf));
+    p = rtb_ad_join(small, sizeof small, parts, 4); /* cut, NUL kept */
+    CHECK(strcmp(small, "prio/") == 0 && p == small + 5);
+    p = rtb_ad_join(buf, sizeof buf, parts, 0);
+    CHECK(buf[0] == '\0' && p == buf);
+}
+
 /* rtb_port_has()'s tail, shared by the adapters. */
 static void test_has(void)
 {
@@ -215,6 +231,25 @@ static void test_has(void)
     CHECK_EQ(rtb_ad_has((enum rtb_cap) - 1, NULL, NULL), 0);
 }
 
+static void test_has_table(void)
+{
+    static const struct rtb_ad_lack lacks[] = {
+        {RTB_CAP_CONDVAR, "no condvar"}, {RTB_CAP_THREAD_COOP, NULL}, {RTB_CAP_MSGQ, "no msgq"}};
+    const char *why = "untouched";
+
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_MSGQ, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "no msgq") == 0);
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_CONDVAR, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "no condvar") == 0);
+    why = "untouched";
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_THREAD_COOP, lacks, 3, &why), 1); /* a NULL reason */
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_SEM, lacks, 3, &why), 1);         /* not in the table */
+    CHECK(strcmp(why, "untouched") == 0);
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_MSGQ, lacks, 2, NULL), 1); /* only the first 2 rows */
+    CHECK_EQ(rtb_ad_has_table(RTB_CAP_COUNT, lacks, 3, &why), 0);
+    CHECK(strcmp(why, "unknown capability") == 0);
+}
+
 int main(void)
 {
     test_ticks();
@@ -222,6 +257,8 @@ int main(void)
     test_freertos();
     test_threadx();
     test_strings();
+    test_join();
     test_has();
+    test_has_table();
     return check_summary("adapters");
 }

@@ -158,6 +158,134 @@ static void test_threads(void)
     CHECK_EQ(rtb_sem_take(&gate, RTB_NO_WAIT), RTB_OK);
 }
 
+/* ---- the thread state table: every thread call in every state ------------
+ * A helper is put in one state (fresh for each call: the call may change
+ * it), one call is made, its result checked against what rtb/port.h says,
+ * then the helper is aborted and joined back to FREE. The states a benchmark
+ * never leaves a thread in matter most: a handle never created, ended,
+ * aborted, or joined (stale) must give RTB_ERR_STATE, never reach the
+ * kernel. */
+
+enum st { ST_NEVER, ST_CREATED, ST_BLOCKED, ST_SUSPENDED, ST_ENDED, ST_ABORTED, ST_JOINED, ST_N };
+enum op { OP_CREATE, OP_START, OP_SUSPEND, OP_RESUME, OP_SET_PRIO, OP_ABORT, OP_JOIN, OP_N };
+
+static const char *const st_name[ST_N] = {"never created", "created", "blocked", "suspended",
+                                          "ended",         "aborted", "joined"};
+static const char *const op_name[OP_N] = {"create",   "start", "suspend",      "resume",
+                                          "set_prio", "abort", "join(no wait)"};
+
+#define OK RTB_OK
+#define ST RTB_ERR_STATE
+#define AG RTB_ERR_AGAIN
+/* ANY: the kernel decides (suspend of a thread blocked or already
+ * suspended: FreeRTOS and ThreadX suspend it, RT-Thread 3.1 refuses) -
+ * RTB_OK or RTB_ERR_STATE, and nothing undefined. */
+#define ANY 1
+static const int st_want[ST_N][OP_N] = {
+    /*             create start suspend resume set_prio abort join */
+    /* never   */ {OK, ST, ST, ST, ST, ST, ST},
+    /* created */ {ST, OK, ST, ST, OK, OK, ST},
+    /* blocked */ {ST, ST, ANY, ST, OK, OK, AG},
+    /* susp.   */ {ST, ST, ANY, OK, OK, OK, AG},
+    /* ended   */ {ST, ST, ST, ST, ST, OK, OK},
+    /* aborted */ {ST, ST, ST, ST, ST, ST, OK},
+    /* joined  */ {OK, ST, ST, ST, ST, ST, ST},
+};
+
+static rtb_thread_t st_thread, st_never[OP_N]; /* st_never: zeroed, never created */
+
+static int st_make(rtb_thread_t *t, rtb_entry_t fn)
+{
+    return rtb_thread_create(t, "state", fn, NULL, HELPER_PRIO_HIGH, 0, rtb_stack(0),
+                             RTB_CONFIG_STACK_SIZE);
+}
+
+/* Put st_thread in state `s` (st_never[o] for ST_NEVER): the thread, or
+ * NULL when a step of the way failed (counted as a failed check). */
+static rtb_thread_t *st_enter(enum st s, enum op o)
+{
+    rtb_thread_t *t = &st_thread;
+    int rc = RTB_OK;
+
+    if (s == ST_NEVER)
+        return &st_never[o];
+    if (rtb_sem_init(&gate, 0, 1) != RTB_OK)
+        rc = RTB_ERR_PORT;
+    if (rc == RTB_OK)
+        rc = st_make(t, s == ST_SUSPENDED                 ? suspend_loop
+                        : s == ST_ENDED || s == ST_JOINED ? count_once
+                                                          : wait_gate);
+    if (rc == RTB_OK && s != ST_CREATED)
+        rc = rtb_thread_start(t); /* more urgent: blocks, suspends itself or ends at once */
+    if (rc == RTB_OK && s == ST_ABORTED)
+        rc = rtb_thread_abort(t);
+    if (rc == RTB_OK && s == ST_JOINED)
+        rc = rtb_thread_join(t, RTB_FOREVER);
+    CHECK_EQ(rc, RTB_OK);
+    return rc == RTB_OK ? t : NULL;
+}
+
+static int st_call(rtb_thread_t *t, enum op o)
+{
+    switch (o) {
+    case OP_CREATE:
+        return st_make(t, count_once);
+    case OP_START:
+        return rtb_thread_start(t);
+    case OP_SUSPEND:
+        return rtb_thread_suspend(t);
+    case OP_RESUME:
+        return rtb_thread_resume(t);
+    case OP_SET_PRIO:
+        return rtb_thread_set_prio(t, HELPER_PRIO_HIGH);
+    case OP_ABORT:
+        return rtb_thread_abort(t);
+    default:
+        return rtb_thread_join(t, RTB_NO_WAIT);
+    }
+}
+
+static void st_report(enum st s, enum op o, int rc)
+{
+    out("contract: ");
+    out(op_name[o]);
+    out(" of a thread ");
+    out(st_name[s]);
+    out(rc < 0 ? " returned -" : " returned ");
+    check_write_uint((unsigned)(rc < 0 ? -rc : rc));
+    out("\n");
+}
+
+static void test_thread_states(void)
+{
+    int s, o;
+
+    for (s = 0; s < ST_N; s++) {
+        for (o = 0; o < OP_N; o++) {
+            rtb_thread_t *t = st_enter((enum st)s, (enum op)o);
+            int rc, want = st_want[s][o];
+
+            if (t == NULL)
+                continue;
+            rc = st_call(t, (enum op)o);
+            if (want == ANY)
+                CHECK(rc == RTB_OK || rc == RTB_ERR_STATE);
+            else
+                CHECK_EQ(rc, want);
+            if (want == ANY ? rc != RTB_OK && rc != RTB_ERR_STATE : rc != want)
+                st_report((enum st)s, (enum op)o, rc);
+            /* back to FREE, whatever the call did (each may fail: ignored) */
+            (void)rtb_thread_abort(t);
+            (void)rtb_thread_join(t, RTB_FOREVER);
+            CHECK_EQ(rtb_thread_join(t, RTB_NO_WAIT), RTB_ERR_STATE); /* FREE again */
+        }
+    }
+}
+#undef OK
+#undef ST
+#undef AG
+#undef ANY
+
 static void test_mutex(void)
 {
     static rtb_thread_t medium;
@@ -346,6 +474,8 @@ int __wrap_rtb_main(const struct rtb_run_config *cfg)
     test_semaphore();
     out("contract: threads\n");
     test_threads();
+    out("contract: thread states\n");
+    test_thread_states();
     out("contract: mutex\n");
     test_mutex();
     out("contract: events\n");
