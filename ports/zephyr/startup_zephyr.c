@@ -18,6 +18,7 @@
  */
 #include <stdint.h>
 
+#include <cmsis_core.h>
 #include <zephyr/device.h>
 #include <zephyr/drivers/uart.h>
 #include <zephyr/fatal.h>
@@ -97,6 +98,20 @@ void k_sys_fatal_error_handler(unsigned int reason, const struct arch_esf *esf)
     rtb_cm_console_puts("\n");
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
+
+#ifdef CONFIG_RTBENCH_IDLE_SPIN
+/* Zephyr's idle thread calls this with interrupts masked (BASEPRI or
+ * PRIMASK) and again when it returns: unmask and return, so that idle time
+ * is executed instructions (CONFIG_RTBENCH_IDLE_SPIN in Kconfig says why). */
+void arch_cpu_idle(void)
+{
+#if defined(CONFIG_ARMV7_M_ARMV8_M_MAINLINE)
+    __set_BASEPRI(0);
+#endif
+    __enable_irq();
+    __ISB();
+}
+#endif
 
 /* ---- the software interrupt's vector ----------------------------------------------------- */
 
