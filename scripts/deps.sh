@@ -8,6 +8,8 @@
 #                             + clang/libFuzzer and sqlite3 for the tests
 #                             + the report's test tools (xmllint for JUnit XML, headless
 #                             Chromium for the browser test of `rtbench report`)
+#                             + what Zephyr's own build needs for the kernel.zephyr.*
+#                             tests (ninja, dtc, gperf, the Python modules of its scripts)
 set -eu
 host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
@@ -18,9 +20,12 @@ lint_pkgs="clang-format cppcheck"
 test_pkgs="clang libclang-rt-14-dev sqlite3"
 # the report's test tools: xmllint (JUnit XML), headless Chromium (the browser test)
 report_pkgs="libxml2-utils chromium"
+# Zephyr's CMake build without west or its SDK (ports/zephyr/app, ../shared/kernels/README.md)
+zephyr_pkgs="ninja-build device-tree-compiler gperf python3-yaml python3-pyelftools python3-packaging
+  python3-pykwalify python3-dateutil python3-jsonschema python3-intelhex"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $report_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $report_pkgs $zephyr_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 # PKG's tool (or library) present, whatever installed it

@@ -292,13 +292,16 @@ int rtb_fifo_get(rtb_fifo_t *q, void **item, rtb_timeout_t timeout)
     return fifo_get_wait(q, item, timeout);
 }
 
-/* Every adapter's queues copy the item into storage of their own. */
+#ifndef RTB_K_QUEUE_ALLOC
+/* A kernel whose queues copy the item into storage of their own: no link to
+ * allocate. (RTB_K_QUEUE_ALLOC: the kernel's port file has the calls.) */
 int rtb_fifo_alloc_put(rtb_fifo_t *q, void *data)
 {
     (void)q;
     (void)data;
     return RTB_ERR_NOTSUP;
 }
+#endif
 
 int rtb_lifo_init(rtb_lifo_t *q)
 {
@@ -324,12 +327,14 @@ int rtb_lifo_get(rtb_lifo_t *q, void **item, rtb_timeout_t timeout)
     return lifo_get_wait(q, item, timeout);
 }
 
+#ifndef RTB_K_QUEUE_ALLOC
 int rtb_lifo_alloc_put(rtb_lifo_t *q, void *data)
 {
     (void)q;
     (void)data;
     return RTB_ERR_NOTSUP;
 }
+#endif
 
 int rtb_stack_init(rtb_stack_t *s, uintptr_t *buf, unsigned capacity)
 {

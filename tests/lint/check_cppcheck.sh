@@ -29,6 +29,14 @@ for k in freertos threadx rtthread; do
         -I "ports/$k" -I ports/adapter -I arch/cortex-m/include -I arch/cortex-m \
         -I boards/mps2-an385 "ports/$k" ports/adapter
 done
+# the Zephyr adapter with the core: Zephyr's headers are <zephyr/...> (not
+# in the repository; missingIncludeSystem), its Kconfig values those of
+# ports/zephyr/app/prj.conf on mps2-an385
+run ports/zephyr --std=c99 -I suite/include -I ports/zephyr -I ports/adapter \
+    -I arch/cortex-m/include -I arch/cortex-m -I boards/mps2-an385 -DCONFIG_HEAP_MEM_POOL_SIZE=32768 \
+    -DCONFIG_NUM_PREEMPT_PRIORITIES=32 -DCONFIG_NUM_COOP_PRIORITIES=32 -DCONFIG_NUM_IRQS=32 \
+    -DCONFIG_SYS_CLOCK_TICKS_PER_SEC=100 -DCONFIG_RTBENCH_SWIRQ_PRIO=1 -DRTB_CM_BOARD_NAME='"board"' \
+    ports/zephyr ports/adapter
 # the architecture with each board's board.h: what that board builds (the
 # common files, its profile's folder, the drivers its board.cmake selects,
 # the bring-up image with its stub port)
