@@ -356,7 +356,12 @@ static int configured(const char *dir, const char *app, const char *tree, const 
     return yes;
 }
 
-/* cmake -S APP -B DIR -DKERNEL_TREE=TREE -DBOARD=BOARD, its output kept
+#ifndef RTBH_WERROR
+#define RTBH_WERROR 0
+#endif
+
+/* cmake -S APP -B DIR -DKERNEL_TREE=TREE -DBOARD=BOARD -DRTB_WERROR=ON|OFF (as
+ * this tool was built: on in make test and CI, off in a user's build), its output kept
  * (shown when it fails, or on a terminal); 0, or -1 with a message. */
 static int configure(const char *name, const char *app, const char *dir, const char *tree,
                      const char *board, char *err, size_t errlen)
@@ -368,7 +373,8 @@ static int configure(const char *name, const char *app, const char *dir, const c
                     "(apt-get install cmake)",
                     name);
     char *kt = xasprintf("-DKERNEL_TREE=%s", tree), *b = xasprintf("-DBOARD=%s", board);
-    char *argv[] = {cmake, "-S", (char *)app, "-B", (char *)dir, kt, b, NULL};
+    const char *we = RTBH_WERROR ? "-DRTB_WERROR=ON" : "-DRTB_WERROR=OFF";
+    char *argv[] = {cmake, "-S", (char *)app, "-B", (char *)dir, kt, b, (char *)we, NULL};
     int kept, st = tool_run(argv, 0, &kept, err, errlen);
     if (st != 0 && kept >= 0) {
         char why[400], *cache = xasprintf("%s/CMakeCache.txt", dir);

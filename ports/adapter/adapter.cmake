@@ -70,7 +70,7 @@ function(rtb_adapter_library name)
                 PORT_SOURCES ${RTB_ADAPTER_DIR}/rtb_adapter.c ${RTB_ADAPTER_DIR}/rtb_ad_cm.c ${RTB_ADAPTER_DIR}/rtb_core.c
                              ${RTB_CM_SWIRQ_SOURCE} ${sources}
                 DEFINES ${RTB_CM_BOARD_DEFINES} ${A_DEFINES} FAMILIES ${A_FAMILIES})
-  target_compile_options(${name} PRIVATE -Wall -Wextra -Werror)
+  target_compile_options(${name} PRIVATE -Wall -Wextra $<$<BOOL:${RTB_WERROR}>:-Werror>)
   target_link_libraries(${name} PUBLIC ${A_KERNEL})
 endfunction()
 

@@ -101,7 +101,7 @@ function(rtb_zephyr_library)
   zephyr_library_compile_definitions(${defs} "RTB_CONFIG_CFLAGS=\"${cflags}\"")
   # Not -Wundef, as the suite's other builds: Zephyr's CMSIS glue tests
   # CONFIG_ symbols that Kconfig leaves undefined (cmsis_core_m_defaults.h).
-  zephyr_library_compile_options(-Wall -Wextra -Werror)
+  zephyr_library_compile_options(-Wall -Wextra $<$<BOOL:${RTB_WERROR}>:-Werror>)
   if(CONFIG_RTBENCH_CONTRACT)
     zephyr_library_sources(${RTB_ROOT}/tests/adapters/target/contract.c)
     zephyr_library_include_directories(${RTB_ROOT}/tests/include)
