@@ -12,6 +12,7 @@
 #include "db.h"
 #include "artifact.h"
 #include "import/importer.h"
+#include "comparison.h"
 #include "figure.h"
 #include "target/target.h"
 #include "term.h"
@@ -206,4 +207,28 @@ int cli_write_file(const char *cmd, const char *what, const char *path,
     }
     free(tmp);
     return 0;
+}
+
+int cli_load_compared(const char *cmd, const char *path, char *const *refs, size_t n,
+                      const char *baseline_ref, struct comparison *t, size_t *baseline)
+{
+    size_t n_load = n + (baseline_ref != NULL);
+    char **all = xcalloc(n_load, sizeof *all);
+    const char **roles = xcalloc(n_load, sizeof *roles);
+    for (size_t i = 0; i < n_load; i++) {
+        all[i] = i < n ? refs[i] : (char *)baseline_ref;
+        roles[i] = i < n ? "run" : "--baseline";
+    }
+    int rc = cli_load_runs(cmd, path, all, n_load, roles, &t->runs);
+    free(all);
+    free(roles);
+    if (rc != 0)
+        return 2;
+    t->n_runs = n;
+    *baseline = baseline_ref ? comparison_baseline(cmd, t->runs, n, t->runs[n], baseline_ref) : 0;
+    if (*baseline < n)
+        return 0;
+    runs_free(t->runs, n_load);
+    t->runs = NULL;
+    return 2;
 }

@@ -92,4 +92,12 @@ int cli_write_file(const char *cmd, const char *what, const char *path,
 /* If R is incomplete: "rtbench CMD: warning: [ROLE ]run NAME is incomplete (DETAIL)". */
 void cli_warn_incomplete(const char *cmd, const char *role, const struct run *r);
 
+struct comparison;
+/* Loads the N runs REFS of the database PATH into T (runs, n_runs = N) and,
+ * when BASELINE_REF is not NULL, that run after them; *BASELINE is its index
+ * among the N (0 without one). 0, or 2 after a one-line error (T holds nothing
+ * then). Free with runs_free(t->runs, N + (BASELINE_REF != NULL)). */
+int cli_load_compared(const char *cmd, const char *path, char *const *refs, size_t n,
+                      const char *baseline_ref, struct comparison *t, size_t *baseline);
+
 #endif /* RTBH_CLI_H */

@@ -128,23 +128,11 @@ static int compare_runs(const struct compare_options *o, char *const *refs, size
                         const struct cli_globs *globs)
 {
     struct comparison t = {.unit = o->unit};
-    size_t n_load = n_refs + (o->baseline != NULL), baseline = 0;
-    char **all = xcalloc(n_load, sizeof *all);
-    const char **roles = xcalloc(n_load, sizeof *roles);
-    for (size_t i = 0; i < n_load; i++) {
-        all[i] = i < n_refs ? refs[i] : (char *)o->baseline;
-        roles[i] = i < n_refs ? "run" : "--baseline";
-    }
-    int rc = cli_load_runs(CMD, o->db_path, all, n_load, roles, &t.runs);
-    free(all);
-    free(roles);
-    if (rc != 0)
+    size_t baseline;
+    if (cli_load_compared(CMD, o->db_path, refs, n_refs, o->baseline, &t, &baseline) != 0)
         return 2;
-    t.n_runs = n_refs;
-    if (o->baseline)
-        baseline = comparison_baseline(CMD, t.runs, n_refs, t.runs[n_refs], o->baseline);
-    rc = baseline < n_refs ? compare_loaded(o, &t, globs, baseline) : 2;
-    runs_free(t.runs, n_load);
+    int rc = compare_loaded(o, &t, globs, baseline);
+    runs_free(t.runs, n_refs + (o->baseline != NULL));
     return rc;
 }
 

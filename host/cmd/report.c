@@ -121,23 +121,11 @@ static int report_runs(const struct report_options *o, char *const *refs, size_t
                        const struct cli_globs *globs)
 {
     struct comparison t = {.unit = UNIT_NATIVE};
-    size_t n_load = n + (o->baseline != NULL), baseline = 0;
-    char **all = xcalloc(n_load, sizeof *all);
-    const char **roles = xcalloc(n_load, sizeof *roles);
-    for (size_t i = 0; i < n_load; i++) {
-        all[i] = i < n ? refs[i] : (char *)o->baseline;
-        roles[i] = i < n ? "run" : "--baseline";
-    }
-    int rc = cli_load_runs(CMD, o->db_path, all, n_load, roles, &t.runs);
-    free(all);
-    free(roles);
-    if (rc != 0)
+    size_t baseline;
+    if (cli_load_compared(CMD, o->db_path, refs, n, o->baseline, &t, &baseline) != 0)
         return 2;
-    t.n_runs = n;
-    if (o->baseline)
-        baseline = comparison_baseline(CMD, t.runs, n, t.runs[n], o->baseline);
-    rc = baseline < n ? report_loaded(o, &t, baseline, globs) : 2;
-    runs_free(t.runs, n_load);
+    int rc = report_loaded(o, &t, baseline, globs);
+    runs_free(t.runs, n + (o->baseline != NULL));
     return rc;
 }
 
