@@ -94,3 +94,12 @@ void line_splitter_free(struct line_splitter *s)
     free(s->buf);
     s->buf = NULL;
 }
+
+const char *line_find(const char *s, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; n <= len && i + n <= len; i++)
+        if (memcmp(s + i, needle, n) == 0)
+            return s + i;
+    return NULL;
+}

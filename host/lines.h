@@ -46,4 +46,7 @@ void line_splitter_feed(struct line_splitter *s, const char *data, size_t n);
 void line_splitter_finish(struct line_splitter *s);
 void line_splitter_free(struct line_splitter *s);
 
+/* The first NEEDLE in the LEN bytes at S (no NUL needed), or NULL; S itself for "". */
+const char *line_find(const char *s, size_t len, const char *needle);
+
 #endif /* RTBH_LINES_H */

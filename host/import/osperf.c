@@ -25,6 +25,7 @@
 
 #include "import/importer.h"
 #include "import/metric_map.h"
+#include "lines.h"
 #include "util.h"
 
 #define TOOL "osperf"
@@ -47,18 +48,18 @@ struct osperf {
     size_t n_bad;
 };
 
-static const char *find(const char *s, size_t len, const char *needle)
+/* Whether the LEN bytes at S (not NUL-terminated) hold a decimal digit. */
+static int has_digit(const char *s, size_t len)
 {
-    size_t n = strlen(needle);
-    for (size_t i = 0; n <= len && i + n <= len; i++)
-        if (memcmp(s + i, needle, n) == 0)
-            return s + i;
-    return NULL;
+    for (size_t i = 0; i < len; i++)
+        if (isdigit((unsigned char)s[i]))
+            return 1;
+    return 0;
 }
 
 static int os_detect(const char *line, size_t len)
 {
-    return find(line, len, ARGS) != NULL;
+    return line_find(line, len, ARGS) != NULL;
 }
 
 static void *os_open(const struct import_options *o)
@@ -209,19 +210,19 @@ static void os_feed(void *state, const char *line, size_t len)
     while (end > line && (end[-1] == '\r' || end[-1] == ' '))
         end--;
     len = (size_t)(end - line);
-    if ((p = find(line, len, ARGS))) {
+    if ((p = line_find(line, len, ARGS))) {
         const char *q = p + strlen(ARGS);
         if (++s->runs == 1 && take(&q, end, &s->count))
             bad(s, "not an osperf args line (" ARGS "<n>, detail:...)");
         s->in_table = 0;
-    } else if (find(line, len, "Describe") && find(line, len, "Avg")) {
+    } else if (line_find(line, len, "Describe") && line_find(line, len, "Avg")) {
         s->in_table = s->runs > 0;
-    } else if (find(line, len, "> ") || (len && end[-1] == '>')) {
+    } else if (line_find(line, len, "> ") || (len && end[-1] == '>')) {
         s->in_table = 0; /* a shell's prompt ("nsh> ") */
     } else if (s->in_table && len && line[0] == '\t') {
         sample_line(s, line + 1, end);
     } else if (s->in_table && len && islower((unsigned char)line[0])) {
-        if (strpbrk(line, "0123456789") && memchr(line, ' ', len))
+        if (has_digit(line, len) && memchr(line, ' ', len))
             row_line(s, line, end);
         else
             s->in_table = 0; /* the shell's prompt after the table */

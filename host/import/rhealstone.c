@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "import/importer.h"
+#include "lines.h"
 #include "util.h"
 
 #define ROW_TAG "R-Rhealstone:"
@@ -51,18 +52,10 @@ struct rh_import {
     size_t ignored;    /* rows of a second start, repeated ids, unknown rows */
 };
 
-static const char *find(const char *s, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (size_t i = 0; n <= len && i + n <= len; i++)
-        if (memcmp(s + i, needle, n) == 0)
-            return s + i;
-    return NULL;
-}
-
 static int rh_detect(const char *line, size_t len)
 {
-    return find(line, len, ROW_TAG) != NULL || find(line, len, "Rhealstone Benchmark Start");
+    return line_find(line, len, ROW_TAG) != NULL ||
+           line_find(line, len, "Rhealstone Benchmark Start");
 }
 
 static void *rh_open(const struct import_options *o)
@@ -82,8 +75,8 @@ struct rh_row {
 /* "<what>, in <unit> - <number> <word>" after the tag; 0 or -1. */
 static int parse_row(const char *p, const char *end, struct rh_row *row)
 {
-    const char *comma = find(p, (size_t)(end - p), ", in ");
-    const char *dash = comma ? find(comma, (size_t)(end - comma), " - ") : NULL;
+    const char *comma = line_find(p, (size_t)(end - p), ", in ");
+    const char *dash = comma ? line_find(comma, (size_t)(end - comma), " - ") : NULL;
     if (!comma || !dash)
         return -1;
     while (p < comma && *p == ' ')
@@ -147,11 +140,11 @@ static void rh_feed(void *state, const char *line, size_t len)
     const char *end = line + len, *p;
     if (len && end[-1] == '\r')
         end--;
-    if (find(line, len, "Rhealstone Benchmark Start")) {
+    if (line_find(line, len, "Rhealstone Benchmark Start")) {
         s->starts++;
-    } else if ((p = find(line, len, SECTION_TAG)) && !find(line, len, ROW_TAG)) {
+    } else if ((p = line_find(line, len, SECTION_TAG)) && !line_find(line, len, ROW_TAG)) {
         printable_copy(s->section, sizeof s->section, p, (size_t)(end - p));
-    } else if ((p = find(line, len, ROW_TAG))) {
+    } else if ((p = line_find(line, len, ROW_TAG))) {
         struct rh_row row;
         if (parse_row(p + strlen(ROW_TAG), end, &row) == 0)
             add_row(s, &row);

@@ -29,6 +29,7 @@
 
 #include "import/importer.h"
 #include "import/metric_map.h"
+#include "lines.h"
 #include "util.h"
 
 #define TOOL "thread_metric"
@@ -58,15 +59,6 @@ struct tm_import {
     size_t n_bad;
 };
 
-static const char *find(const char *s, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (size_t i = 0; n <= len && i + n <= len; i++)
-        if (memcmp(s + i, needle, n) == 0)
-            return s + i;
-    return NULL;
-}
-
 /* A decimal at s (blanks before it), then only blanks to end: 0, else -1. */
 static int number_to_end(const char *s, const char *end, uint64_t *out)
 {
@@ -89,8 +81,8 @@ static int number_to_end(const char *s, const char *end, uint64_t *out)
 
 static int tm_detect(const char *line, size_t len)
 {
-    const char *h = find(line, len, HEAD);
-    return h && find(h, len - (size_t)(h - line), HEAD_END) != NULL;
+    const char *h = line_find(line, len, HEAD);
+    return h && line_find(h, len - (size_t)(h - line), HEAD_END) != NULL;
 }
 
 static void *tm_open(const struct import_options *o)
@@ -126,7 +118,7 @@ static struct tm_test *test_named(struct tm_import *s, const char *name, size_t 
 /* "**** Thread-Metric <name> Test **** Relative Time: <s>" */
 static void test_line(struct tm_import *s, const char *h, const char *end)
 {
-    const char *name = h + strlen(HEAD), *ne = find(name, (size_t)(end - name), HEAD_END);
+    const char *name = h + strlen(HEAD), *ne = line_find(name, (size_t)(end - name), HEAD_END);
     uint64_t rel;
     if (!ne || ne == name || ne - name > 80 ||
         number_to_end(ne + strlen(HEAD_END), end, &rel) != 0) {
@@ -176,19 +168,19 @@ static void tm_feed(void *state, const char *line, size_t len)
     s->line++;
     if (len && end[-1] == '\r')
         end--, len--;
-    if ((p = find(line, len, HEAD))) {
+    if ((p = line_find(line, len, HEAD))) {
         test_line(s, p, end);
-    } else if ((p = find(line, len, TOTAL))) {
+    } else if ((p = line_find(line, len, TOTAL))) {
         total_line(s, p, end);
-    } else if ((p = find(line, len, "ERROR:")) && s->n_t) {
+    } else if ((p = line_find(line, len, "ERROR:")) && s->n_t) {
         struct tm_test *t = &s->t[s->cur];
         if (!t->error) {
             char msg[200];
             printable_copy(msg, sizeof msg, p, (size_t)(end - p));
             t->error = xstrdup(msg);
         }
-    } else if (find(line, len, "Thread-Metric") || find(line, len, "Time Period") ||
-               find(line, len, "Relative Time")) {
+    } else if (line_find(line, len, "Thread-Metric") || line_find(line, len, "Time Period") ||
+               line_find(line, len, "Relative Time")) {
         bad(s, "not a Thread-Metric line (" HEAD "<name>" HEAD_END " <s>, or " TOTAL " <count>)%s",
             "");
     }

@@ -32,6 +32,7 @@
 #include "import/importer.h"
 #include "import/zephyr.h"
 #include "import/metric_map.h"
+#include "lines.h"
 #include "util.h"
 
 #define TOOL_LM "latency_measure"
@@ -63,15 +64,6 @@ struct legacy {
     char bad_msg[200];
     size_t n_bad;
 };
-
-static const char *find(const char *s, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (size_t i = 0; n <= len && i + n <= len; i++)
-        if (memcmp(s + i, needle, n) == 0)
-            return s + i;
-    return NULL;
-}
 
 static const char *skip_sp(const char *s, const char *end)
 {
@@ -153,7 +145,7 @@ static int parse_tcs_row(const char *p, const char *end, struct legacy_row *row)
 {
     if (p >= end || *p != '|')
         return -1;
-    const char *t = find(p, (size_t)(end - p), " tcs = ");
+    const char *t = line_find(p, (size_t)(end - p), " tcs = ");
     if (!t)
         return -1;
     const char *n = t;
@@ -265,7 +257,7 @@ static void add_row(struct legacy *z, struct legacy_row *row)
 /* "<key>: <N> MHz" / "1 tcs is <N> nsec": the clock the tool printed. */
 static void printed_clock(struct legacy *z, const char *p, size_t len, const char *key, int tcs)
 {
-    const char *end = p + len, *s = find(p, len, key);
+    const char *end = p + len, *s = line_find(p, len, key);
     uint64_t v;
     if (!s)
         return;
@@ -278,21 +270,21 @@ static void printed_clock(struct legacy *z, const char *p, size_t len, const cha
 static int header_line(struct legacy *z, const char *p, size_t len)
 {
     static const char banner[] = "booting zephyr os ";
-    if (find(p, len, "Timing Results: Clock Frequency:")) {
+    if (line_find(p, len, "Timing Results: Clock Frequency:")) {
         z->tool = TOOL_TI;
         printed_clock(z, p, len, "Clock Frequency:", 0);
-    } else if (find(p, len, "Timing results: Clock frequency:")) {
+    } else if (line_find(p, len, "Timing results: Clock frequency:")) {
         z->tool = TOOL_LM;
         printed_clock(z, p, len, "Clock frequency:", 0);
-    } else if (find(p, len, "tcs = timer clock cycles")) {
+    } else if (line_find(p, len, "tcs = timer clock cycles")) {
         z->tool = TOOL_LM;
         printed_clock(z, p, len, "1 tcs is", 1);
-    } else if (find(p, len, CSV_HEADER)) {
+    } else if (line_find(p, len, CSV_HEADER)) {
         z->csv = 1;
         z->tool = TOOL_LM;
-    } else if (find(p, len, "PROJECT EXECUTION SUCCESSFUL")) {
+    } else if (line_find(p, len, "PROJECT EXECUTION SUCCESSFUL")) {
         z->status = z->rebooted ? z->status : 0;
-    } else if (find(p, len, "PROJECT EXECUTION FAILED")) {
+    } else if (line_find(p, len, "PROJECT EXECUTION FAILED")) {
         z->status = z->rebooted ? z->status : 1;
     } else if (len >= 6 && memcmp(p, "Error", 5) == 0) {
         z->tool_errors += !z->rebooted;
@@ -301,7 +293,7 @@ static int header_line(struct legacy *z, const char *p, size_t len)
         size_t n = len < sizeof low - 1 ? len : sizeof low - 1;
         for (size_t i = 0; i < n; i++)
             low[i] = (char)tolower((unsigned char)p[i]);
-        const char *b = find(low, n, banner);
+        const char *b = line_find(low, n, banner);
         if (!b)
             return 0;
         if (z->n)
@@ -325,7 +317,7 @@ static int spoilt_row(const char *line, size_t len)
 {
     const char *end = line + len, *p = body(line, &end);
     size_t n = (size_t)(end - p);
-    if (find(p, n, "cycles") || find(p, n, " tcs") || find(p, n, "nsec"))
+    if (line_find(p, n, "cycles") || line_find(p, n, " tcs") || line_find(p, n, "nsec"))
         return 1;
     for (const char *c = p; c < end && (c = memchr(c, ':', (size_t)(end - c))); c++) {
         const char *d = skip_sp(c + 1, end);
