@@ -21,6 +21,81 @@ static unsigned popcount16(uint32_t v)
     return n;
 }
 
+/* A5.2.3: special data instructions and branch and exchange. */
+static void dec16_special(uint16_t hw, struct cm_insn *d)
+{
+    unsigned o = (hw >> 6) & 0xf;
+    unsigned rdn = ((hw >> 4) & 8) | (hw & 7);
+    if (o < 4 || (o >= 8 && o < 12)) { /* ADD, MOV (high registers) */
+        d->kind = CM_K_ALU;
+        d->rd = (int8_t)rdn;
+        d->writes_pc = rdn == 15;
+    } else if (o < 8) { /* CMP */
+        d->kind = CM_K_ALU;
+    } else {
+        d->kind = o < 14 ? CM_K_BX : CM_K_BLX;
+        d->writes_pc = true;
+        d->is_call = o >= 14;
+    }
+}
+
+/* A5.2.5: miscellaneous 16-bit instructions. */
+static void dec16_misc(uint32_t pc, uint16_t hw, struct cm_insn *d, struct cm_it *it)
+{
+    if ((hw & 0xff00) == 0xb000) {
+        d->kind = CM_K_ALU; /* ADD/SUB SP, SP, #imm */
+        d->rd = 13;
+    } else if ((hw & 0xf500) == 0xb100) {
+        d->kind = CM_K_CBZ;
+        d->direct = true;
+        d->cond = true;
+        d->target = pc + 4 + ((((hw >> 9) & 1) << 6) | (((hw >> 3) & 0x1f) << 1));
+    } else if ((hw & 0xff00) == 0xb200 || (hw & 0xff00) == 0xba00) {
+        d->kind = CM_K_ALU; /* SXTH/SXTB/UXTH/UXTB, REV/REV16/REVSH */
+        d->rd = hw & 7;
+    } else if ((hw & 0xfe00) == 0xb400) {
+        d->kind = CM_K_STM; /* PUSH */
+        d->nregs = (uint8_t)(popcount16(hw & 0xff) + ((hw >> 8) & 1));
+        d->addr_regs = 1u << 13;
+    } else if ((hw & 0xffe0) == 0xb660) {
+        d->kind = CM_K_CPS;
+    } else if ((hw & 0xfe00) == 0xbc00) {
+        d->kind = CM_K_LDM; /* POP */
+        d->nregs = (uint8_t)(popcount16(hw & 0xff) + ((hw >> 8) & 1));
+        d->writes_pc = (hw >> 8) & 1;
+        d->addr_regs = 1u << 13;
+    } else if ((hw & 0xff00) == 0xbf00 && (hw & 0xf) != 0) {
+        unsigned mask = hw & 0xf, n = 4;
+        d->kind = CM_K_IT;
+        while (!(mask & 1)) {
+            mask >>= 1;
+            n--;
+        }
+        it->left = (uint8_t)n + 1; /* the decrement for this IT itself follows */
+    } else if ((hw & 0xff00) == 0xbf00) {
+        d->kind = CM_K_HINT;
+    } else {
+        d->kind = CM_K_BKPT;
+    }
+}
+
+/* A5.2.6: conditional branch and supervisor call. */
+static void dec16_branch(uint32_t pc, uint16_t hw, struct cm_insn *d)
+{
+    unsigned cond = (hw >> 8) & 0xf;
+    if (cond == 0xf) {
+        d->kind = CM_K_SVC;
+    } else if (cond == 0xe) {
+        d->kind = CM_K_BKPT; /* UDF */
+    } else {
+        d->kind = CM_K_BCC;
+        d->direct = true;
+        d->cond = true;
+        d->writes_pc = true;
+        d->target = pc + 4 + (uint32_t)sext((uint32_t)(hw & 0xff) << 1, 9);
+    }
+}
+
 /* A5.2: 16-bit Thumb instruction encoding. */
 static void dec16(uint32_t pc, uint16_t hw, struct cm_insn *d, struct cm_it *it)
 {
@@ -43,19 +118,7 @@ static void dec16(uint32_t pc, uint16_t hw, struct cm_insn *d, struct cm_it *it)
         d->rd = (o == 0x8 || o == 0xa || o == 0xb) ? -1 : (hw & 7);
     } else if (op == 0x11) {
         /* A5.2.3 special data instructions and branch and exchange */
-        unsigned o = (hw >> 6) & 0xf;
-        unsigned rdn = ((hw >> 4) & 8) | (hw & 7);
-        if (o < 4 || (o >= 8 && o < 12)) { /* ADD, MOV (high registers) */
-            d->kind = CM_K_ALU;
-            d->rd = (int8_t)rdn;
-            d->writes_pc = rdn == 15;
-        } else if (o < 8) { /* CMP */
-            d->kind = CM_K_ALU;
-        } else {
-            d->kind = o < 14 ? CM_K_BX : CM_K_BLX;
-            d->writes_pc = true;
-            d->is_call = o >= 14;
-        }
+        dec16_special(hw, d);
     } else if ((op & 0x3e) == 0x12) {
         /* LDR (literal) */
         d->kind = CM_K_LDR;
@@ -87,41 +150,7 @@ static void dec16(uint32_t pc, uint16_t hw, struct cm_insn *d, struct cm_it *it)
         d->rd = (hw >> 8) & 7;
     } else if ((op & 0x3c) == 0x2c) {
         /* A5.2.5 miscellaneous 16-bit instructions */
-        if ((hw & 0xff00) == 0xb000) {
-            d->kind = CM_K_ALU; /* ADD/SUB SP, SP, #imm */
-            d->rd = 13;
-        } else if ((hw & 0xf500) == 0xb100) {
-            d->kind = CM_K_CBZ;
-            d->direct = true;
-            d->cond = true;
-            d->target = pc + 4 + ((((hw >> 9) & 1) << 6) | (((hw >> 3) & 0x1f) << 1));
-        } else if ((hw & 0xff00) == 0xb200 || (hw & 0xff00) == 0xba00) {
-            d->kind = CM_K_ALU; /* SXTH/SXTB/UXTH/UXTB, REV/REV16/REVSH */
-            d->rd = hw & 7;
-        } else if ((hw & 0xfe00) == 0xb400) {
-            d->kind = CM_K_STM; /* PUSH */
-            d->nregs = (uint8_t)(popcount16(hw & 0xff) + ((hw >> 8) & 1));
-            d->addr_regs = 1u << 13;
-        } else if ((hw & 0xffe0) == 0xb660) {
-            d->kind = CM_K_CPS;
-        } else if ((hw & 0xfe00) == 0xbc00) {
-            d->kind = CM_K_LDM; /* POP */
-            d->nregs = (uint8_t)(popcount16(hw & 0xff) + ((hw >> 8) & 1));
-            d->writes_pc = (hw >> 8) & 1;
-            d->addr_regs = 1u << 13;
-        } else if ((hw & 0xff00) == 0xbf00 && (hw & 0xf) != 0) {
-            unsigned mask = hw & 0xf, n = 4;
-            d->kind = CM_K_IT;
-            while (!(mask & 1)) {
-                mask >>= 1;
-                n--;
-            }
-            it->left = (uint8_t)n + 1; /* the decrement for this IT itself follows */
-        } else if ((hw & 0xff00) == 0xbf00) {
-            d->kind = CM_K_HINT;
-        } else {
-            d->kind = CM_K_BKPT;
-        }
+        dec16_misc(pc, hw, d, it);
     } else if ((op & 0x3e) == 0x30 || (op & 0x3e) == 0x32) {
         /* STM / LDM */
         bool load = (hw >> 11) & 1;
@@ -130,18 +159,7 @@ static void dec16(uint32_t pc, uint16_t hw, struct cm_insn *d, struct cm_it *it)
         d->addr_regs = (uint16_t)(1u << ((hw >> 8) & 7));
     } else if ((op & 0x3c) == 0x34) {
         /* A5.2.6 conditional branch and supervisor call */
-        unsigned cond = (hw >> 8) & 0xf;
-        if (cond == 0xf) {
-            d->kind = CM_K_SVC;
-        } else if (cond == 0xe) {
-            d->kind = CM_K_BKPT; /* UDF */
-        } else {
-            d->kind = CM_K_BCC;
-            d->direct = true;
-            d->cond = true;
-            d->writes_pc = true;
-            d->target = pc + 4 + (uint32_t)sext((uint32_t)(hw & 0xff) << 1, 9);
-        }
+        dec16_branch(pc, hw, d);
     } else if ((op & 0x3e) == 0x38) {
         d->kind = CM_K_B;
         d->direct = true;
@@ -183,6 +201,137 @@ static void dec_fp(uint16_t hw1, uint16_t hw2, struct cm_insn *d)
     }
 }
 
+/* A5.3.6: load/store dual or exclusive, table branch. */
+static void dec32_dual(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
+{
+    unsigned rn = hw1 & 0xf;
+    unsigned o1 = (hw1 >> 7) & 3, o2 = (hw1 >> 4) & 3;
+    d->addr_regs = (uint16_t)(1u << rn);
+    if (o1 == 0 && o2 == 0) {
+        d->kind = CM_K_STREX;
+        d->rd = (hw2 >> 8) & 0xf;
+    } else if (o1 == 0 && o2 == 1) {
+        d->kind = CM_K_LDR; /* LDREX */
+        d->rd = (int8_t)(hw2 >> 12);
+    } else if ((!(o1 & 2) && o2 == 2) || ((o1 & 2) && !(o2 & 1))) {
+        d->kind = CM_K_STRD;
+    } else if ((!(o1 & 2) && o2 == 3) || ((o1 & 2) && (o2 & 1))) {
+        d->kind = CM_K_LDRD;
+        d->rd = (int8_t)(hw2 >> 12);
+        d->literal = rn == 15;
+        d->lit_addr = (pc + 4) & ~3u;
+    } else if (o1 == 1 && o2 == 0) {
+        d->kind = CM_K_STREX; /* STREXB/H */
+        d->rd = hw2 & 0xf;
+    } else if (((hw2 >> 4) & 0xf) <= 1) {
+        d->kind = CM_K_TB; /* TBB, TBH */
+        d->writes_pc = true;
+        d->addr_regs |= (uint16_t)(1u << (hw2 & 0xf));
+    } else {
+        d->kind = CM_K_LDR; /* LDREXB/H */
+        d->rd = (int8_t)(hw2 >> 12);
+    }
+}
+
+/* A5.3.4: branches and miscellaneous control. */
+static void dec32_branch(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
+{
+    unsigned op2 = (hw1 >> 4) & 0x7f;
+    unsigned o1 = (hw2 >> 12) & 7;
+    uint32_t s = (hw1 >> 10) & 1, j1 = (hw2 >> 13) & 1, j2 = (hw2 >> 11) & 1;
+    if ((o1 & 5) == 0) {
+        if (((hw1 >> 7) & 7) != 7) {
+            uint32_t imm = (s << 20) | (j2 << 19) | (j1 << 18) | ((uint32_t)(hw1 & 0x3f) << 12) |
+                           ((uint32_t)(hw2 & 0x7ff) << 1);
+            d->kind = CM_K_BCC;
+            d->direct = true;
+            d->cond = true;
+            d->writes_pc = true;
+            d->target = pc + 4 + (uint32_t)sext(imm, 21);
+        } else if ((op2 & 0x7e) == 0x38) {
+            d->kind = CM_K_MSR;
+        } else if (op2 == 0x3a) {
+            d->kind = CM_K_HINT;
+        } else if (op2 == 0x3b) {
+            unsigned o = (hw2 >> 4) & 0xf;
+            d->kind = o == 6 ? CM_K_ISB : (o == 4 || o == 5) ? CM_K_DSB : CM_K_HINT;
+        } else if ((op2 & 0x7e) == 0x3e) {
+            d->kind = CM_K_MRS;
+            d->rd = (hw2 >> 8) & 0xf;
+        } else {
+            d->kind = CM_K_BKPT;
+        }
+    } else if ((o1 & 5) == 1 || (o1 & 5) == 5) {
+        uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);
+        uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((uint32_t)(hw1 & 0x3ff) << 12) |
+                       ((uint32_t)(hw2 & 0x7ff) << 1);
+        d->kind = (o1 & 5) == 5 ? CM_K_BL : CM_K_B;
+        d->is_call = d->kind == CM_K_BL;
+        d->direct = true;
+        d->writes_pc = true;
+        d->target = pc + 4 + (uint32_t)sext(imm, 25);
+    } else {
+        d->kind = CM_K_BKPT; /* UDF, BLX (immediate) has no M-profile form */
+    }
+}
+
+/* A5.3.7-9: load byte / halfword / word, memory hints. */
+static void dec32_load(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
+{
+    unsigned op2 = (hw1 >> 4) & 0x7f, rn = hw1 & 0xf;
+    unsigned rt = hw2 >> 12;
+    bool word = (op2 & 0x67) == 0x05;
+    d->kind = CM_K_LDR;
+    d->rd = (int8_t)rt;
+    if (rn == 15) {
+        uint32_t base = (pc + 4) & ~3u, imm = hw2 & 0xfff;
+        d->literal = true;
+        d->lit_addr = (hw1 & 0x80) ? base + imm : base - imm;
+    } else {
+        d->addr_regs = (uint16_t)(1u << rn);
+        if (!(hw1 & 0x80) && ((hw2 >> 6) & 0x3f) == 0) {
+            d->reg_offset = true;
+            d->addr_regs |= (uint16_t)(1u << (hw2 & 0xf));
+        }
+    }
+    if (rt == 15) {
+        if (word) {
+            d->writes_pc = true; /* LDR PC, [...] */
+        } else {
+            d->kind = CM_K_HINT; /* PLD, PLI */
+            d->rd = -1;
+        }
+    }
+}
+
+/* A5.3.16: multiply, multiply accumulate, absolute difference. */
+static void dec32_multiply(uint16_t hw1, uint16_t hw2, struct cm_insn *d)
+{
+    unsigned o1 = (hw1 >> 4) & 7, o2 = (hw2 >> 4) & 3;
+    d->rd = (hw2 >> 8) & 0xf;
+    if (o1 == 0 && o2 == 0)
+        d->kind = (hw2 >> 12) == 15 ? CM_K_MUL : CM_K_MLA;
+    else if (o1 == 0 && o2 == 1)
+        d->kind = CM_K_MLA; /* MLS */
+    else if (o1 == 7 && o2 == 0)
+        d->kind = CM_K_ALU; /* USAD8, USADA8 */
+    else
+        d->kind = CM_K_DSPMUL;
+}
+
+/* A5.3.17: long multiply, long multiply accumulate, divide. */
+static void dec32_long_multiply(uint16_t hw1, uint16_t hw2, struct cm_insn *d)
+{
+    unsigned o1 = (hw1 >> 4) & 7;
+    d->rd = (hw2 >> 8) & 0xf; /* RdHi or Rd */
+    if (o1 == 1 || o1 == 3)
+        d->kind = CM_K_DIV;
+    else if (o1 == 0 || o1 == 2)
+        d->kind = CM_K_MULL;
+    else
+        d->kind = CM_K_MLAL;
+}
+
 /* A5.3: 32-bit Thumb instruction encoding. */
 static void dec32(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
 {
@@ -199,32 +348,7 @@ static void dec32(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
             d->addr_regs = (uint16_t)(1u << rn);
         } else if ((op2 & 0x64) == 0x04) {
             /* A5.3.6 load/store dual or exclusive, table branch */
-            unsigned o1 = (hw1 >> 7) & 3, o2 = (hw1 >> 4) & 3;
-            d->addr_regs = (uint16_t)(1u << rn);
-            if (o1 == 0 && o2 == 0) {
-                d->kind = CM_K_STREX;
-                d->rd = (hw2 >> 8) & 0xf;
-            } else if (o1 == 0 && o2 == 1) {
-                d->kind = CM_K_LDR; /* LDREX */
-                d->rd = (int8_t)(hw2 >> 12);
-            } else if ((!(o1 & 2) && o2 == 2) || ((o1 & 2) && !(o2 & 1))) {
-                d->kind = CM_K_STRD;
-            } else if ((!(o1 & 2) && o2 == 3) || ((o1 & 2) && (o2 & 1))) {
-                d->kind = CM_K_LDRD;
-                d->rd = (int8_t)(hw2 >> 12);
-                d->literal = rn == 15;
-                d->lit_addr = (pc + 4) & ~3u;
-            } else if (o1 == 1 && o2 == 0) {
-                d->kind = CM_K_STREX; /* STREXB/H */
-                d->rd = hw2 & 0xf;
-            } else if (((hw2 >> 4) & 0xf) <= 1) {
-                d->kind = CM_K_TB; /* TBB, TBH */
-                d->writes_pc = true;
-                d->addr_regs |= (uint16_t)(1u << (hw2 & 0xf));
-            } else {
-                d->kind = CM_K_LDR; /* LDREXB/H */
-                d->rd = (int8_t)(hw2 >> 12);
-            }
+            dec32_dual(pc, hw1, hw2, d);
         } else if ((op2 & 0x60) == 0x20) {
             /* A5.3.11 data processing (shifted register) */
             d->kind = CM_K_ALU;
@@ -243,43 +367,7 @@ static void dec32(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
                 d->rd = -1;
             return;
         }
-        /* A5.3.4 branches and miscellaneous control */
-        unsigned o1 = (hw2 >> 12) & 7;
-        uint32_t s = (hw1 >> 10) & 1, j1 = (hw2 >> 13) & 1, j2 = (hw2 >> 11) & 1;
-        if ((o1 & 5) == 0) {
-            if (((hw1 >> 7) & 7) != 7) {
-                uint32_t imm = (s << 20) | (j2 << 19) | (j1 << 18) |
-                               ((uint32_t)(hw1 & 0x3f) << 12) | ((uint32_t)(hw2 & 0x7ff) << 1);
-                d->kind = CM_K_BCC;
-                d->direct = true;
-                d->cond = true;
-                d->writes_pc = true;
-                d->target = pc + 4 + (uint32_t)sext(imm, 21);
-            } else if ((op2 & 0x7e) == 0x38) {
-                d->kind = CM_K_MSR;
-            } else if (op2 == 0x3a) {
-                d->kind = CM_K_HINT;
-            } else if (op2 == 0x3b) {
-                unsigned o = (hw2 >> 4) & 0xf;
-                d->kind = o == 6 ? CM_K_ISB : (o == 4 || o == 5) ? CM_K_DSB : CM_K_HINT;
-            } else if ((op2 & 0x7e) == 0x3e) {
-                d->kind = CM_K_MRS;
-                d->rd = (hw2 >> 8) & 0xf;
-            } else {
-                d->kind = CM_K_BKPT;
-            }
-        } else if ((o1 & 5) == 1 || (o1 & 5) == 5) {
-            uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);
-            uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((uint32_t)(hw1 & 0x3ff) << 12) |
-                           ((uint32_t)(hw2 & 0x7ff) << 1);
-            d->kind = (o1 & 5) == 5 ? CM_K_BL : CM_K_B;
-            d->is_call = d->kind == CM_K_BL;
-            d->direct = true;
-            d->writes_pc = true;
-            d->target = pc + 4 + (uint32_t)sext(imm, 25);
-        } else {
-            d->kind = CM_K_BKPT; /* UDF, BLX (immediate) has no M-profile form */
-        }
+        dec32_branch(pc, hw1, hw2, d); /* A5.3.4 */
     } else if (op1 == 3) {
         if ((op2 & 0x71) == 0x00) {
             /* A5.3.10 store single data item */
@@ -291,55 +379,17 @@ static void dec32(uint32_t pc, uint16_t hw1, uint16_t hw2, struct cm_insn *d)
             }
         } else if ((op2 & 0x67) == 0x01 || (op2 & 0x67) == 0x03 || (op2 & 0x67) == 0x05) {
             /* A5.3.7-9 load byte / halfword / word, memory hints */
-            unsigned rt = hw2 >> 12;
-            bool word = (op2 & 0x67) == 0x05;
-            d->kind = CM_K_LDR;
-            d->rd = (int8_t)rt;
-            if (rn == 15) {
-                uint32_t base = (pc + 4) & ~3u, imm = hw2 & 0xfff;
-                d->literal = true;
-                d->lit_addr = (hw1 & 0x80) ? base + imm : base - imm;
-            } else {
-                d->addr_regs = (uint16_t)(1u << rn);
-                if (!(hw1 & 0x80) && ((hw2 >> 6) & 0x3f) == 0) {
-                    d->reg_offset = true;
-                    d->addr_regs |= (uint16_t)(1u << (hw2 & 0xf));
-                }
-            }
-            if (rt == 15) {
-                if (word) {
-                    d->writes_pc = true; /* LDR PC, [...] */
-                } else {
-                    d->kind = CM_K_HINT; /* PLD, PLI */
-                    d->rd = -1;
-                }
-            }
+            dec32_load(pc, hw1, hw2, d);
         } else if ((op2 & 0x70) == 0x20) {
             /* A5.3.12 data processing (register), A5.3.13-15 parallel add/sub, misc */
             d->kind = CM_K_ALU;
             d->rd = (hw2 >> 8) & 0xf;
         } else if ((op2 & 0x78) == 0x30) {
             /* A5.3.16 multiply, multiply accumulate, absolute difference */
-            unsigned o1 = (hw1 >> 4) & 7, o2 = (hw2 >> 4) & 3;
-            d->rd = (hw2 >> 8) & 0xf;
-            if (o1 == 0 && o2 == 0)
-                d->kind = (hw2 >> 12) == 15 ? CM_K_MUL : CM_K_MLA;
-            else if (o1 == 0 && o2 == 1)
-                d->kind = CM_K_MLA; /* MLS */
-            else if (o1 == 7 && o2 == 0)
-                d->kind = CM_K_ALU; /* USAD8, USADA8 */
-            else
-                d->kind = CM_K_DSPMUL;
+            dec32_multiply(hw1, hw2, d);
         } else if ((op2 & 0x78) == 0x38) {
             /* A5.3.17 long multiply, long multiply accumulate, divide */
-            unsigned o1 = (hw1 >> 4) & 7;
-            d->rd = (hw2 >> 8) & 0xf; /* RdHi or Rd */
-            if (o1 == 1 || o1 == 3)
-                d->kind = CM_K_DIV;
-            else if (o1 == 0 || o1 == 2)
-                d->kind = CM_K_MULL;
-            else
-                d->kind = CM_K_MLAL;
+            dec32_long_multiply(hw1, hw2, d);
         } else if (op2 & 0x40) {
             dec_fp(hw1, hw2, d);
         } else {

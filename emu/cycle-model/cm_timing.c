@@ -223,116 +223,98 @@ static bool is_mem(unsigned k)
            k == CM_K_LDM || k == CM_K_STM || k == CM_K_FPLDST || k == CM_K_FPLDM;
 }
 
-void cm_price(const struct cm_model *m, const struct cm_insn *cur, const struct cm_insn *prev,
-              struct cm_price *out)
+/* The cycles of cur before any refill: the manual's figure for its class. */
+static unsigned base_cycles(const struct cm_model *m, const struct cm_insn *cur)
+{
+    const struct cm_core *c = m->core;
+    switch (cur->kind) {
+    case CM_K_MUL:
+        return c->thumb2 ? cm_pick(m, c->mul) : m->muls;
+    case CM_K_MLA:
+        return cm_pick(m, c->mla);
+    case CM_K_MULL:
+        return cm_pick(m, c->mull);
+    case CM_K_MLAL:
+        return cm_pick(m, c->mlal);
+    case CM_K_DSPMUL:
+        return cm_pick(m, c->dspmul);
+    case CM_K_DIV:
+        return cm_pick(m, c->div);
+    case CM_K_LDR:
+        return c->ldr; /* LDR PC: 2 + P */
+    case CM_K_STR:
+        return cur->reg_offset ? c->str_reg : c->str_imm;
+    case CM_K_STREX:
+        return c->strex;
+    case CM_K_LDRD:
+    case CM_K_STRD:
+        return 3; /* 1 + N, N = 2 (the two words pipeline together, 3.3.2) */
+    case CM_K_LDM:
+    case CM_K_STM:
+    case CM_K_FPLDM:
+        return 1u + cur->nregs; /* 1 + N */
+    case CM_K_BL:
+        return c->bl_exec;
+    case CM_K_TB:
+        return 3; /* TBB/TBH: two cycles load, one add, three reload (3.3.2) */
+    case CM_K_DSB:
+        return c->barrier;
+    case CM_K_ISB:
+        return c->isb ? c->isb : 1; /* else 1 + B, B at least a refill */
+    case CM_K_MRS:
+        return cm_pick(m, c->mrs);
+    case CM_K_MSR:
+        return cm_pick(m, c->msr);
+    case CM_K_CPS:
+        return cm_pick(m, c->cps);
+    case CM_K_FPMAC:
+        return c->fpmac;
+    case CM_K_FPDIV:
+        return c->fpdiv;
+    case CM_K_FPLDST:
+        return c->fpldst;
+    default: /* ALU, IT, hints, SVC (its cost is the exception entry), BKPT, FP: 1 */
+        return 1;
+    }
+}
+
+/* The pipeline refill cur costs when it branches (0: none). */
+static unsigned refill_cycles(const struct cm_model *m, const struct cm_insn *cur)
 {
     const struct cm_core *c = m->core;
     unsigned p = m->p, pl = c->p_load;
-    unsigned base = 1, refill = 0;
-
     if (c->thumb2 && !m->p_align)
         pl = m->p + 1; /* a user-set P moves the load-to-PC refill with it */
-
     switch (cur->kind) {
     case CM_K_ALU:
-        if (cur->writes_pc) { /* MOV PC, ADD PC: 1 + P */
-            refill = p;
-        }
-        break;
-    case CM_K_MUL:
-        base = c->thumb2 ? cm_pick(m, c->mul) : m->muls;
-        break;
-    case CM_K_MLA:
-        base = cm_pick(m, c->mla);
-        break;
-    case CM_K_MULL:
-        base = cm_pick(m, c->mull);
-        break;
-    case CM_K_MLAL:
-        base = cm_pick(m, c->mlal);
-        break;
-    case CM_K_DSPMUL:
-        base = cm_pick(m, c->dspmul);
-        break;
-    case CM_K_DIV:
-        base = cm_pick(m, c->div);
-        break;
+        return cur->writes_pc ? p : 0; /* MOV PC, ADD PC: 1 + P */
     case CM_K_LDR:
-        if (cur->writes_pc) { /* LDR PC: 2 + P */
-            base = c->ldr;
-            refill = pl;
-        } else {
-            base = c->ldr;
-        }
-        break;
-    case CM_K_STR:
-        base = cur->reg_offset ? c->str_reg : c->str_imm;
-        break;
-    case CM_K_STREX:
-        base = c->strex;
-        break;
-    case CM_K_LDRD:
-    case CM_K_STRD:
-        base = 3; /* 1 + N, N = 2 (the two words pipeline together, 3.3.2) */
-        break;
     case CM_K_LDM:
     case CM_K_STM:
-        base = 1u + cur->nregs; /* 1 + N */
-        if (cur->writes_pc)
-            refill = pl; /* POP/LDM with PC: 1 + N + P (M0: 4 + N, M0+: 3 + N) */
-        break;
+        /* LDR PC: 2 + P; POP/LDM with PC: 1 + N + P (M0: 4 + N, M0+: 3 + N) */
+        return cur->writes_pc ? pl : 0;
     case CM_K_B:
     case CM_K_BX:
     case CM_K_BLX:
-        refill = p;
-        break;
     case CM_K_BL:
-        base = c->bl_exec;
-        refill = p;
-        break;
-    case CM_K_BCC:
+    case CM_K_BCC: /* 1 or 1 + P */
     case CM_K_CBZ:
-        refill = p; /* 1 or 1 + P */
-        break;
+        return p;
     case CM_K_TB:
-        base = 3; /* TBB/TBH: two cycles load, one add, three reload (3.3.2) */
-        refill = pl;
-        break;
-    case CM_K_DSB:
-        base = c->barrier;
-        break;
+        return pl;
     case CM_K_ISB:
-        if (c->isb) {
-            base = c->isb;
-        } else {
-            refill = p; /* 1 + B, B at least a refill */
-        }
-        break;
-    case CM_K_MRS:
-        base = cm_pick(m, c->mrs);
-        break;
-    case CM_K_MSR:
-        base = cm_pick(m, c->msr);
-        break;
-    case CM_K_CPS:
-        base = cm_pick(m, c->cps);
-        break;
-    case CM_K_FPMAC:
-        base = c->fpmac;
-        break;
-    case CM_K_FPDIV:
-        base = c->fpdiv;
-        break;
-    case CM_K_FPLDST:
-        base = c->fpldst;
-        break;
-    case CM_K_FPLDM:
-        base = 1u + cur->nregs;
-        break;
-    default: /* IT, hints, SVC (its cost is the exception entry), BKPT, FP: 1 */
-        break;
+        return c->isb ? 0 : p;
+    default:
+        return 0;
     }
+}
 
+/* base, adjusted for prev, the instruction before cur in the same block (or
+   NULL), and for wait states on a literal load. */
+static unsigned pipelined(const struct cm_model *m, const struct cm_insn *cur,
+                          const struct cm_insn *prev, unsigned base)
+{
+    const struct cm_core *c = m->core;
     /* Load/store pipelining, Cortex-M3/M4 TRM 3.3.2 */
     if (c->ld_pipeline && prev && (prev->kind == CM_K_LDR || prev->kind == CM_K_STREX) &&
         !prev->writes_pc &&
@@ -348,6 +330,14 @@ void cm_price(const struct cm_model *m, const struct cm_insn *cur, const struct 
     /* wait states on a literal load from flash */
     if (cur->literal && cm_in_flash(m, cur->lit_addr))
         base += m->ws;
+    return base;
+}
+
+void cm_price(const struct cm_model *m, const struct cm_insn *cur, const struct cm_insn *prev,
+              struct cm_price *out)
+{
+    unsigned base = pipelined(m, cur, prev, base_cycles(m, cur));
+    unsigned refill = refill_cycles(m, cur);
 
     out->refill = refill;
     /* a branch whose target the processor fetches early (not a load to PC) */
