@@ -97,7 +97,7 @@ int rtb_cm_counter_advances(const struct rtb_cm_counter *c)
 rtb_cycles_t rtb_timer_read(void)
 {
     rtb_cycles_t t = (rtb_cycles_t)rtb_cm_counter_get(&counter);
-    RTB_CM_STAMP(t); /* the cycle model's mark (rtb/cycle_marks.h): nothing by default */
+    RTB_CMARK_STAMP(t); /* the cycle model's mark (rtb/cycle_marks.h): nothing by default */
     return t;
 }
 

@@ -13,7 +13,7 @@
  *   the last one, so it adds the refill of a taken conditional branch, wait
  *   states on a refill, and the exception costs.
  * - Window marks (cm_windows.c): stores to a block of 69 words in the guest
- *   (symbol rtb_cm_marks, or marks=ADDR): the address says what happened.
+ *   (symbol rtb_cmark_block, or marks=ADDR): the address says what happened.
  * - The arguments and the image's handlers and mark block: cm_setup.c.
  */
 #include "cm_decode.h"

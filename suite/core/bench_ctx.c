@@ -120,7 +120,7 @@ void rtb_sample(struct rtb_ctx *ctx, rtb_cycles_t t0, rtb_cycles_t t1)
         return;
     ctx->samples[ctx->n++] = rtb_sub_overhead(rtb_delta(t0, t1, ctx->bits), ctx->overhead,
                                               &ctx->clamped, &ctx->saturated);
-    RTB_CM_WINDOW(t0, t1); /* the same window for the cycle model (rtb/cycle_marks.h) */
+    RTB_CMARK_WINDOW(t0, t1); /* the same window for the cycle model (rtb/cycle_marks.h) */
 }
 
 void rtb_sample_ticks(struct rtb_ctx *ctx, int64_t ticks)

@@ -38,17 +38,17 @@ static uint64_t calibrate(unsigned bits)
 {
     uint64_t best = UINT64_MAX;
     unsigned i;
-    RTB_CM_BENCH(0); /* the cycle model calibrates on the same windows */
+    RTB_CMARK_BENCH(0); /* the cycle model calibrates on the same windows */
     for (i = 0; i < RTB_CONFIG_CALIB_RUNS; i++) {
         rtb_cycles_t t0, t1;
         uint64_t d;
         empty_window(&t0, &t1);
-        RTB_CM_WINDOW(t0, t1);
+        RTB_CMARK_WINDOW(t0, t1);
         d = rtb_delta(t0, t1, bits);
         if (d < best)
             best = d;
     }
-    RTB_CM_BENCH_END();
+    RTB_CMARK_BENCH_END();
     return best;
 }
 
@@ -223,7 +223,7 @@ int rtb_main(const struct rtb_run_config *cfg)
             continue;
         records++;
         RTB_TRACE("bench", i);
-        RTB_CM_BENCH(records); /* the record's ordinal in the run, for the cycle model */
+        RTB_CMARK_BENCH(records); /* the record's ordinal in the run, for the cycle model */
         if (!has_caps(b, &why)) {
             rc = rtb_out_na(b, b->id, why, records) ? 0 : RTB_ERR_OVERFLOW;
         } else {
@@ -231,7 +231,7 @@ int rtb_main(const struct rtb_run_config *cfg)
             int nosched = (b->flags & RTB_NEEDS_RT) && !rtb_port_has(RTB_CAP_RT_SCHED, NULL);
             rc = run_one(b, td, overhead, s.iters, s.warmup, nosched, records);
         }
-        RTB_CM_BENCH_END();
+        RTB_CMARK_BENCH_END();
         if (rc < 0 && status == 0)
             status = rc;
     }

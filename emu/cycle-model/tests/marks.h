@@ -1,6 +1,6 @@
 /*
  * Window marks of the cycle-model validation guests, in assembler: stores to
- * the mark block rtb_cm_marks, whose base r7 holds (see ../README.md,
+ * the mark block rtb_cmark_block, whose base r7 holds (see ../README.md,
  * "Protocol"). Built with -DCM_NO_MARKS they vanish, and so does the block.
  */
 #ifndef CM_TEST_MARKS_H_

@@ -20,8 +20,8 @@
     /* not in .bss: no store may touch the block but a mark (start-up zeroing would) */
     .section .noinit, "aw", %nobits
     .align 3
-    .global rtb_cm_marks
-rtb_cm_marks:
+    .global rtb_cmark_block
+rtb_cmark_block:
     .space 0x50
 #endif
 
@@ -41,7 +41,7 @@ micro_run:
     mov r5, r9
     push {r4, r5}
 #ifndef CM_NO_MARKS
-    ldr r7, =rtb_cm_marks
+    ldr r7, =rtb_cmark_block
 #endif
     ldr r0, =buf
     movs r1, r0

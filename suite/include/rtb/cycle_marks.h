@@ -4,21 +4,21 @@
  * Under QEMU the cycle-model plugin prices every executed instruction; these
  * marks tell it which instructions form each timed window, so that it sums
  * the model's cycles over exactly the instructions the counter measured. A
- * mark is a store to the block `rtb_cm_marks`: the plugin sees the address of
+ * mark is a store to the block `rtb_cmark_block`: the plugin sees the address of
  * the store (never the value), so the word written says what happened.
  *
- *   - every counter read stamps itself (the timer layer calls RTB_CM_STAMP(t)
+ *   - every counter read stamps itself (the timer layer calls RTB_CMARK_STAMP(t)
  *     right after it read the counter): its value goes into a ring of
- *     RTB_CM_RING entries here, its slot to the plugin, which notes its model
+ *     RTB_CMARK_RING entries here, its slot to the plugin, which notes its model
  *     cycles at that point;
- *   - each sample the runner keeps names its two reads (RTB_CM_WINDOW, after
+ *   - each sample the runner keeps names its two reads (RTB_CMARK_WINDOW, after
  *     t1, outside every window): the slots whose values are t0 and t1. The
  *     window in model cycles is then the difference of the two stamps, the
  *     same span as the counter's (t0 and t1 may be read in different threads,
  *     an ISR, anywhere), shifted by one copy of the read's own tail;
  *   - the runner brackets the overhead calibration (ordinal 0) and every
- *     benchmark (ordinal 1, 2, ... as its record comes) with RTB_CM_BENCH and
- *     RTB_CM_BENCH_END.
+ *     benchmark (ordinal 1, 2, ... as its record comes) with RTB_CMARK_BENCH and
+ *     RTB_CMARK_BENCH_END.
  *
  * The stamp adds a fixed number of instructions after each counter read: the
  * calibration window has it once like every other window, so the figures
@@ -39,46 +39,46 @@
 #if RTB_CONFIG_CYCLE_MARKS
 
 /* The mark block, in words (emu/cycle-model/README.md, "Protocol"). */
-#define RTB_CM_RING 16u          /* counter reads remembered */
-#define RTB_CM_MARK_BENCH 2u     /* a benchmark (or the calibration) begins */
-#define RTB_CM_MARK_BENCH_END 3u /* it ends */
-#define RTB_CM_MARK_TAG 4u       /* + digit 0..15: its ordinal, hex digit by digit */
-#define RTB_CM_MARK_STAMP 20u    /* + slot: a counter read, its value in ring[slot] */
-#define RTB_CM_MARK_FROM 36u     /* + slot: a window opens at that read */
-#define RTB_CM_MARK_TO 52u       /* + slot: it closes at that read */
-#define RTB_CM_MARK_LOST 68u     /* a kept sample whose reads were not in the ring */
-#define RTB_CM_MARK_WORDS 69u
+#define RTB_CMARK_RING 16u          /* counter reads remembered */
+#define RTB_CMARK_WORD_BENCH 2u     /* a benchmark (or the calibration) begins */
+#define RTB_CMARK_WORD_BENCH_END 3u /* it ends */
+#define RTB_CMARK_WORD_TAG 4u       /* + digit 0..15: its ordinal, hex digit by digit */
+#define RTB_CMARK_WORD_STAMP 20u    /* + slot: a counter read, its value in ring[slot] */
+#define RTB_CMARK_WORD_FROM 36u     /* + slot: a window opens at that read */
+#define RTB_CMARK_WORD_TO 52u       /* + slot: it closes at that read */
+#define RTB_CMARK_WORD_LOST 68u     /* a kept sample whose reads were not in the ring */
+#define RTB_CMARK_WORDS 69u
 
-extern volatile uint32_t rtb_cm_marks[RTB_CM_MARK_WORDS];
-extern rtb_cycles_t rtb_cm_ring[RTB_CM_RING];
-extern uint32_t rtb_cm_slot;
+extern volatile uint32_t rtb_cmark_block[RTB_CMARK_WORDS];
+extern rtb_cycles_t rtb_cmark_ring[RTB_CMARK_RING];
+extern uint32_t rtb_cmark_slot;
 
 /* A counter read of value t: called by the timer layer right after the read. */
-static inline void rtb_cm_stamp(rtb_cycles_t t)
+static inline void rtb_cmark_stamp(rtb_cycles_t t)
 {
-    uint32_t k = rtb_cm_slot;
-    rtb_cm_marks[RTB_CM_MARK_STAMP + k] = 0;
-    rtb_cm_ring[k] = t;
-    rtb_cm_slot = (k + 1u) & (RTB_CM_RING - 1u);
+    uint32_t k = rtb_cmark_slot;
+    rtb_cmark_block[RTB_CMARK_WORD_STAMP + k] = 0;
+    rtb_cmark_ring[k] = t;
+    rtb_cmark_slot = (k + 1u) & (RTB_CMARK_RING - 1u);
 }
 
 /* A kept sample [t0, t1]: the slots of its two reads to the plugin. */
-void rtb_cm_window(rtb_cycles_t t0, rtb_cycles_t t1);
+void rtb_cmark_window(rtb_cycles_t t0, rtb_cycles_t t1);
 /* Benchmark `ordinal` (0: the overhead calibration) begins / ends. */
-void rtb_cm_bench(uint32_t ordinal);
-void rtb_cm_bench_end(void);
+void rtb_cmark_bench(uint32_t ordinal);
+void rtb_cmark_bench_end(void);
 
-#define RTB_CM_STAMP(t) rtb_cm_stamp(t)
-#define RTB_CM_WINDOW(t0, t1) rtb_cm_window((t0), (t1))
-#define RTB_CM_BENCH(ordinal) rtb_cm_bench(ordinal)
-#define RTB_CM_BENCH_END() rtb_cm_bench_end()
+#define RTB_CMARK_STAMP(t) rtb_cmark_stamp(t)
+#define RTB_CMARK_WINDOW(t0, t1) rtb_cmark_window((t0), (t1))
+#define RTB_CMARK_BENCH(ordinal) rtb_cmark_bench(ordinal)
+#define RTB_CMARK_BENCH_END() rtb_cmark_bench_end()
 
 #else
 
-#define RTB_CM_STAMP(t) ((void)0)
-#define RTB_CM_WINDOW(t0, t1) ((void)0)
-#define RTB_CM_BENCH(ordinal) ((void)0)
-#define RTB_CM_BENCH_END() ((void)0)
+#define RTB_CMARK_STAMP(t) ((void)0)
+#define RTB_CMARK_WINDOW(t0, t1) ((void)0)
+#define RTB_CMARK_BENCH(ordinal) ((void)0)
+#define RTB_CMARK_BENCH_END() ((void)0)
 
 #endif /* RTB_CONFIG_CYCLE_MARKS */
 
