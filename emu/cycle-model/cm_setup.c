@@ -4,6 +4,7 @@
 #include "cm_setup.h"
 
 #include "cm_elf.h"
+#include "rtb/cycle_mark_block.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -165,7 +166,7 @@ static int read_image(struct cm_setup *s, struct cm_args *a, char *err, size_t e
         return -1;
     read_vectors(s, &e, a->have_vtor ? a->vtor : e.lowest_load, a->nvec);
     cm_elf_functions(&e, handler_symbol, s);
-    if (!a->have_marks && cm_elf_symbol(&e, "rtb_cmark_block", &a->marks))
+    if (!a->have_marks && cm_elf_symbol(&e, RTB_CMARK_SYMBOL, &a->marks))
         a->have_marks = true;
     cm_elf_close(&e);
     return 0;

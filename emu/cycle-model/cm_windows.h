@@ -6,23 +6,26 @@
 #ifndef CM_WINDOWS_H_
 #define CM_WINDOWS_H_
 
+#include "rtb/cycle_mark_block.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* Window-mark offsets in the mark block, in bytes (see README.md, "Protocol"). */
+/* Window-mark offsets in the mark block, in bytes: 4 * the word indexes of
+   rtb/cycle_mark_block.h (the protocol the guests include too). */
 enum {
-    MARK_OPEN = 0x00,
-    MARK_CLOSE = 0x04,
-    MARK_BENCH = 0x08,
-    MARK_BENCH_END = 0x0c,
-    MARK_TAG0 = 0x10,  /* 16 words: tag digits 0..15 */
-    MARK_STAMP = 0x50, /* 16 words: a counter read, in slot 0..15 */
-    MARK_FROM = 0x90,  /* 16 words: a window opens at the read of slot 0..15 */
-    MARK_TO = 0xd0,    /* 16 words: it closes at the read of slot 0..15 */
-    MARK_LOST = 0x110, /* the guest could not name a window's reads */
-    MARK_SPAN = 0x114,
-    N_SLOTS = 16,
+    MARK_OPEN = 4 * RTB_CMARK_WORD_OPEN,
+    MARK_CLOSE = 4 * RTB_CMARK_WORD_CLOSE,
+    MARK_BENCH = 4 * RTB_CMARK_WORD_BENCH,
+    MARK_BENCH_END = 4 * RTB_CMARK_WORD_BENCH_END,
+    MARK_TAG0 = 4 * RTB_CMARK_WORD_TAG,    /* 16 words: tag digits 0..15 */
+    MARK_STAMP = 4 * RTB_CMARK_WORD_STAMP, /* a word per slot: a counter read */
+    MARK_FROM = 4 * RTB_CMARK_WORD_FROM,   /* a word per slot: a window opens at its read */
+    MARK_TO = 4 * RTB_CMARK_WORD_TO,       /* a word per slot: it closes at its read */
+    MARK_LOST = 4 * RTB_CMARK_WORD_LOST,   /* the guest could not name a window's reads */
+    MARK_SPAN = 4 * RTB_CMARK_WORDS,
+    N_SLOTS = RTB_CMARK_SLOTS,
 };
 
 /* Windows summed: count, model cycles (sum, least, most) and instructions. */

@@ -71,7 +71,8 @@ for prof in armv7-m armv6-m; do
         ports/refk/*.c ports/refk/arch/$prof/*.c ports/refk/tests
 done
 run host --std=c11 -I host -I suite/include -I suite/core -I emu/cycle-model host
-# the cycle-model plugin (a QEMU plugin: its own API header, no QEMU source)
-run emu --std=c11 -I emu/cycle-model emu/cycle-model
+# the cycle-model plugin (a QEMU plugin: its own API header, no QEMU source;
+# the mark block's protocol from suite/include)
+run emu --std=c11 -I emu/cycle-model -I suite/include emu/cycle-model
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -22,7 +22,7 @@
     .align 3
     .global rtb_cmark_block
 rtb_cmark_block:
-    .space 0x50
+    .space 4 * RTB_CMARK_WORD_STAMP /* the words these guests mark */
 #endif
 
     .bss

@@ -34,20 +34,13 @@
 #include <stdint.h>
 
 #include "rtb/config.h"
+#include "rtb/cycle_mark_block.h"
 #include "rtb/timer.h"
 
 #if RTB_CONFIG_CYCLE_MARKS
 
-/* The mark block, in words (emu/cycle-model/README.md, "Protocol"). */
-#define RTB_CMARK_RING 16u          /* counter reads remembered */
-#define RTB_CMARK_WORD_BENCH 2u     /* a benchmark (or the calibration) begins */
-#define RTB_CMARK_WORD_BENCH_END 3u /* it ends */
-#define RTB_CMARK_WORD_TAG 4u       /* + digit 0..15: its ordinal, hex digit by digit */
-#define RTB_CMARK_WORD_STAMP 20u    /* + slot: a counter read, its value in ring[slot] */
-#define RTB_CMARK_WORD_FROM 36u     /* + slot: a window opens at that read */
-#define RTB_CMARK_WORD_TO 52u       /* + slot: it closes at that read */
-#define RTB_CMARK_WORD_LOST 68u     /* a kept sample whose reads were not in the ring */
-#define RTB_CMARK_WORDS 69u
+/* The mark block's words: rtb/cycle_mark_block.h. */
+#define RTB_CMARK_RING ((unsigned)RTB_CMARK_SLOTS) /* counter reads remembered */
 
 extern volatile uint32_t rtb_cmark_block[RTB_CMARK_WORDS];
 extern rtb_cycles_t rtb_cmark_ring[RTB_CMARK_RING];
