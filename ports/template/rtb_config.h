@@ -7,7 +7,7 @@
 #ifndef RTB_CONFIG_TEMPLATE_H
 #define RTB_CONFIG_TEMPLATE_H
 
-/* Bytes of stack per benchmark helper thread (rtb_stack()). Size it for the
+/* Bytes of stack per benchmark helper thread (rtb_helper_stack()). Size it for the
  * ABI and for what the kernel puts on a thread's stack (context frame, FPU
  * state, ISR nesting when interrupts use the thread stack). */
 #define RTB_CONFIG_STACK_SIZE 1024u

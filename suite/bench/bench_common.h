@@ -44,7 +44,7 @@ static inline int rtb_b_result(struct rtb_ctx *ctx, int rc, const char *why)
 }
 
 /* The thread objects of the helper threads, one beside each stack
- * (rtb_helpers[i] runs on rtb_stack(i)): one pool for every family, since one
+ * (rtb_helpers[i] runs on rtb_helper_stack(i)): one pool for every family, since one
  * benchmark runs at a time and joins its threads before it returns (a joined
  * thread object may be created again: rtb/port.h); defined in
  * suite/core/bench_ctx.c beside the stacks. An array, so that a
@@ -52,11 +52,11 @@ static inline int rtb_b_result(struct rtb_ctx *ctx, int rc, const char *why)
  * object of its own would be: no instruction more in a timed window. */
 extern rtb_thread_t rtb_helpers[RTB_MAX_THREADS];
 
-/* n/a unless the build gives `n` helper stacks (rtb_stack(0 .. n-1)): a
+/* n/a unless the build gives `n` helper stacks (rtb_helper_stack(0 .. n-1)): a
  * small board may keep fewer than a family needs (RTB_CONFIG_MAX_THREADS). */
 static inline int rtb_b_need_stacks(struct rtb_ctx *ctx, unsigned n)
 {
-    if (n > 0 && rtb_stack(n - 1) == NULL)
+    if (n > 0 && rtb_helper_stack(n - 1) == NULL)
         return rtb_na(ctx, "not enough helper thread stacks in this build "
                            "(raise RTB_CONFIG_MAX_THREADS)");
     return 0;
@@ -66,7 +66,7 @@ static inline int rtb_b_need_stacks(struct rtb_ctx *ctx, unsigned n)
 static inline int rtb_b_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void *arg,
                                int prio, unsigned flags, unsigned index)
 {
-    return rtb_thread_create(t, name, entry, arg, prio, flags, rtb_stack(index),
+    return rtb_thread_create(t, name, entry, arg, prio, flags, rtb_helper_stack(index),
                              RTB_CONFIG_STACK_SIZE);
 }
 

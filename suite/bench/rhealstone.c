@@ -110,7 +110,7 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
     unsigned i, created = 0;
     int rc = 0;
 
-    if (small && (n > RING_MAX || rtb_small_stack(n - 1u) == NULL))
+    if (small && (n > RING_MAX || rtb_helper_small_stack(n - 1u) == NULL))
         return rtb_na(ctx, "needs 50 small stacks (RTB_CONFIG_SMALL_STACKS below 50 "
                            "in this build)");
     if (!small && (rc = rtb_b_need_stacks(ctx, n)) != 0)
@@ -128,7 +128,8 @@ static int ring_bench(struct rtb_ctx *ctx, unsigned n, int small)
         rs.ended[i] = 0;
     for (i = 0; i < n && rc == 0; i++) {
         rc = rtb_thread_create(ring_thread(i, small), "rtb-ring", ring_entry, (void *)(uintptr_t)i,
-                               RTB_B_PRIO_HIGH, 0, small ? rtb_small_stack(i) : rtb_stack(i),
+                               RTB_B_PRIO_HIGH, 0,
+                               small ? rtb_helper_small_stack(i) : rtb_helper_stack(i),
                                small ? RTB_CONFIG_SMALL_STACK_SIZE : RTB_CONFIG_STACK_SIZE);
         if (rc == 0)
             created++;

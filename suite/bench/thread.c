@@ -174,7 +174,7 @@ int rtb_bench_thread_create(struct rtb_ctx *ctx)
         life_reset();
         t0 = rtb_now();
         rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_stamp_entry, &ls, RTB_PRIO_MAIN, 0,
-                               rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+                               rtb_helper_stack(0), RTB_CONFIG_STACK_SIZE);
         t1 = rtb_now();
         if (rc < 0)
             break;
@@ -204,7 +204,7 @@ int rtb_bench_thread_start(struct rtb_ctx *ctx)
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
         rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_stamp_entry, &ls, RTB_B_PRIO_HIGH,
-                               0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+                               0, rtb_helper_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
         t0 = rtb_now();
@@ -245,7 +245,7 @@ static int suspend_resume_bench(struct rtb_ctx *ctx, enum life_which which)
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
         rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_suspend_entry, &ls,
-                               RTB_B_PRIO_HIGH, 0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+                               RTB_B_PRIO_HIGH, 0, rtb_helper_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
         rc = rtb_thread_start(&rtb_helpers[0]); /* runs at once and suspends itself */
@@ -303,7 +303,7 @@ int rtb_bench_thread_abort(struct rtb_ctx *ctx)
     for (i = 0; rc == 0 && i < loops; i++) {
         life_reset();
         rc = rtb_thread_create(&rtb_helpers[0], "rtb-life", life_lower_entry, &ls, RTB_B_PRIO_HIGH,
-                               0, rtb_stack(0), RTB_CONFIG_STACK_SIZE);
+                               0, rtb_helper_stack(0), RTB_CONFIG_STACK_SIZE);
         if (rc < 0)
             break;
         rc = rtb_thread_start(&rtb_helpers[0]); /* runs, then is preempted by this thread */

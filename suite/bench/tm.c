@@ -524,7 +524,7 @@ static int tm_run(struct rtb_ctx *ctx, const struct tm_test *t)
 
     if (rc != 0)
         return rc;
-    if (rtb_stack(t->workers - 1u) == NULL)
+    if (rtb_helper_stack(t->workers - 1u) == NULL)
         return rtb_na(ctx, "Thread-Metric needs 5 helper threads: raise RTB_CONFIG_MAX_THREADS");
     rtb_set_unit(ctx, "ops/period", RTB_BETTER_HIGHER);
     for (i = 0; i < TM_COUNTERS; i++)

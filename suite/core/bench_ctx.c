@@ -182,14 +182,14 @@ int rtb_kept_mean_ns_milli(const char *id, uint64_t *ns_milli)
     return RTB_ERR_NOTSUP;
 }
 
-void *rtb_stack(unsigned index)
+void *rtb_helper_stack(unsigned index)
 {
     if (index >= RTB_MAX_THREADS)
         return NULL;
     return stacks[index].bytes;
 }
 
-void *rtb_small_stack(unsigned index)
+void *rtb_helper_small_stack(unsigned index)
 {
 #if RTB_CONFIG_SMALL_STACKS > 0
     if (index < RTB_CONFIG_SMALL_STACKS)

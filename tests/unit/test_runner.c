@@ -133,9 +133,9 @@ int rtb_bench_sem_give_wake(struct rtb_ctx *ctx)
     if (!overrun_stack && fill_byte < 0)
         return rtb_na(ctx, "unit-test dummy");
     if (fill_byte >= 0)
-        memset(rtb_stack(0), fill_byte, RTB_CONFIG_STACK_SIZE);
+        memset(rtb_helper_stack(0), fill_byte, RTB_CONFIG_STACK_SIZE);
     if (overrun_stack)
-        ((unsigned char *)rtb_stack(overrun_stack - 1u))[5] ^= 0x40u;
+        ((unsigned char *)rtb_helper_stack(overrun_stack - 1u))[5] ^= 0x40u;
     for (i = 0; i < n; i++) {
         rtb_cycles_t t0 = rtb_now(), t1 = rtb_now();
         rtb_sample(ctx, t0, t1);

@@ -88,12 +88,12 @@ int rtb_fail(struct rtb_ctx *ctx, int err, const char *check);
 /* Stack memory for the benchmark's helper threads (index 0..RTB_MAX_THREADS-1),
  * RTB_CONFIG_STACK_SIZE bytes each, 8-byte aligned; NULL past the end. */
 #define RTB_MAX_THREADS RTB_CONFIG_MAX_THREADS
-void *rtb_stack(unsigned index);
+void *rtb_helper_stack(unsigned index);
 /* Small stacks for families that need many threads that do little (Rhealstone's
  * 50-thread task switch): index 0..RTB_CONFIG_SMALL_STACKS-1, each
  * RTB_CONFIG_SMALL_STACK_SIZE bytes, 8-byte aligned; NULL past the end (a port
  * that keeps the default of 0 small stacks gets n/a for those benchmarks). */
-void *rtb_small_stack(unsigned index);
+void *rtb_helper_small_stack(unsigned index);
 
 /*
  * Values that are not timed windows. A benchmark whose figure is a count, a

@@ -19,7 +19,7 @@
 #error "RTB_CONFIG_STACK_SIZE must be defined in rtb_config.h (bytes of stack per benchmark thread)"
 #endif
 
-/* Helper threads a benchmark can have at once (rtb_stack()), each with
+/* Helper threads a benchmark can have at once (rtb_helper_stack()), each with
  * RTB_CONFIG_STACK_SIZE bytes of stack. */
 #ifndef RTB_CONFIG_MAX_THREADS
 #define RTB_CONFIG_MAX_THREADS 4u
@@ -30,7 +30,7 @@
 #ifndef RTB_CONFIG_MAIN_STACK_SIZE
 #define RTB_CONFIG_MAIN_STACK_SIZE 8192u
 #endif
-/* Small stacks (rtb_small_stack()) for families that need many threads that do
+/* Small stacks (rtb_helper_small_stack()) for families that need many threads that do
  * little: Rhealstone's 50-thread task switch needs 50. 0 = none (those
  * benchmarks report n/a). */
 #ifndef RTB_CONFIG_SMALL_STACKS

@@ -85,7 +85,7 @@ static void lock_unlock(void *arg)
 
 static int make(rtb_entry_t fn, int prio)
 {
-    return rtb_thread_create(&helper, "probe", fn, NULL, prio, 0, rtb_stack(0),
+    return rtb_thread_create(&helper, "probe", fn, NULL, prio, 0, rtb_helper_stack(0),
                              RTB_CONFIG_STACK_SIZE);
 }
 
@@ -108,8 +108,8 @@ static void test_threads(void)
 {
     runs = 0;
     CHECK_EQ(rtb_sem_init(&gate, 0, 1), RTB_OK);
-    CHECK_EQ(rtb_thread_create(&helper, "x", wait_gate, NULL, RTB_PRIO_MAX + 1, 0, rtb_stack(0),
-                               RTB_CONFIG_STACK_SIZE),
+    CHECK_EQ(rtb_thread_create(&helper, "x", wait_gate, NULL, RTB_PRIO_MAX + 1, 0,
+                               rtb_helper_stack(0), RTB_CONFIG_STACK_SIZE),
              RTB_ERR_INVAL);
     CHECK_EQ(make(wait_gate, HELPER_PRIO_HIGH), RTB_OK);
     CHECK_EQ(runs, 0);                                              /* created: not running */
@@ -196,7 +196,7 @@ static rtb_thread_t st_thread, st_never[OP_N]; /* st_never: zeroed, never create
 
 static int st_make(rtb_thread_t *t, rtb_entry_t fn)
 {
-    return rtb_thread_create(t, "state", fn, NULL, HELPER_PRIO_HIGH, 0, rtb_stack(0),
+    return rtb_thread_create(t, "state", fn, NULL, HELPER_PRIO_HIGH, 0, rtb_helper_stack(0),
                              RTB_CONFIG_STACK_SIZE);
 }
 
@@ -310,7 +310,7 @@ static void test_mutex(void)
     CHECK_EQ(make(lock_unlock, HELPER_PRIO_HIGH), RTB_OK);
     CHECK_EQ(rtb_thread_start(&helper), RTB_OK); /* blocks on the mutex */
     CHECK_EQ(rtb_thread_create(&medium, "medium", count_once, NULL, RTB_PRIO_MAIN + 1, 0,
-                               rtb_stack(1), RTB_CONFIG_STACK_SIZE),
+                               rtb_helper_stack(1), RTB_CONFIG_STACK_SIZE),
              RTB_OK);
     CHECK_EQ(rtb_thread_start(&medium), RTB_OK);
     CHECK_EQ(runs, 0); /* the caller inherited the high priority */
