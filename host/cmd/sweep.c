@@ -7,7 +7,7 @@
  * point is its own target process given its point on its command line
  * (sweep.c), the whole grid one stored run whose metrics are the points
  * (msgq.<style>.c<consumers>.s<size>); then a table of B/s on stdout, and
- * the zbus-style CSV and the plot when asked for (out/sweep_out.h).
+ * the zbus-style CSV and the plot when asked for (out/zbus.h, out/sweep_plot.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +21,8 @@
 #include "rtb/defaults.h"
 #include "svg.h"
 #include "sweep.h"
-#include "out/sweep_out.h"
+#include "out/sweep_plot.h"
+#include "out/zbus.h"
 #include "util.h"
 
 #define CMD "sweep"

@@ -15,7 +15,7 @@
 #include "scorecard.h"
 #include "sweep_point.h"
 #include "svg.h"
-#include "out/sweep_out.h"
+#include "out/sweep_plot.h"
 #include "util.h"
 
 static const char *const view_titles[HV_COUNT] = {"each run's own unit", "ns", "model-cycles"};

@@ -1,5 +1,5 @@
 /*
- * rtbench host - the plot of a message-throughput sweep (out/sweep_out.h; `show
+ * rtbench host - the plot of a message-throughput sweep (out/sweep_plot.h; `show
  * --format svg`, `sweep --plot`): bytes per second against message size, one
  * line per style and consumer count, drawn with svg.c.
  */
@@ -10,7 +10,7 @@
 #include "sweep_point.h"
 #include "rtb/defaults.h"
 #include "svg.h"
-#include "out/sweep_out.h"
+#include "out/sweep_plot.h"
 #include "util.h"
 #include "out/writer.h"
 

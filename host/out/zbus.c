@@ -1,5 +1,5 @@
 /*
- * rtbench host - the zbus-style CSV writer (out/sweep_out.h; `show --format zbus`):
+ * rtbench host - the zbus-style CSV writer (out/zbus.h; `show --format zbus`):
  * the rows of Zephyr's zbus benchmark script (style, consumers, message size,
  * duration in ns, RAM and ROM in bytes), then bytes and messages per second.
  * No header row unless asked for (rtbench sweep --csv-header), as theirs.
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "sweep_point.h"
-#include "out/sweep_out.h"
+#include "out/zbus.h"
 #include "out/writer.h"
 
 /* RAM or ROM of a point: its own (an imported CSV has one per row), else the
