@@ -7,6 +7,9 @@
 #                 (ports/<kernel>/app) from a folder of kernel trees or .tar.xz
 #                 files, checked against the committed logs (results/)
 #   make test KERNELS=<folder>     the same tests inside the whole suite
+#   make install PREFIX=<dir>  build everything (every board's images too) and
+#                 install rtbench, its images, the cycle-model plugin and the
+#                 man page under PREFIX (default /usr/local: cmake/install.cmake)
 #   make fuzz     build the libFuzzer targets (build/fuzz, clang) and run each for
 #                 FUZZ_SECONDS (default 60); `make test` runs each for 5 s
 BUILD ?= build
@@ -16,8 +19,9 @@ FUZZ ?= build/fuzz
 FUZZ_SECONDS ?= 60
 KERNELS ?=
 KERNELS_ABS = $(if $(KERNELS),$(abspath $(KERNELS)),)
+PREFIX ?= /usr/local
 
-.PHONY: all run test deps deps-all clean format cppcheck cortex-m fuzz kernels
+.PHONY: all run test deps deps-all clean format cppcheck cortex-m fuzz kernels install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -40,6 +44,10 @@ test: deps-all all
 cortex-m: deps-all
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD) --target cortex-m-images -j $(JOBS)
+
+install: deps-all all
+	cmake --build $(BUILD) --target cortex-m-install-images
+	cmake --install $(BUILD) --prefix "$(abspath $(PREFIX))"
 
 kernels: deps-all
 	@[ -n "$(KERNELS)" ] || { echo "make kernels: say where the kernel trees are: make kernels KERNELS=<folder of trees or .tar.xz>" >&2; exit 2; }

@@ -47,6 +47,20 @@ if(RTB_ARM_GCC)
                       COMMENT "Cross-building the ${board} images and rtbench-${board}-cm.elf"
                       VERBATIM)
   endforeach()
+  # cortex-m-install-images: every board's images and its cycle-model image, one
+  # board after the other (what `make install` installs)
+  set(_cmds)
+  foreach(board ${RTB_CM_IMAGE_BOARDS})
+    list(APPEND _cmds
+         COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
+                 -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
+                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
+                 -DEXTRA_TARGET=rtbench-${board}-cm
+                 -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
+  endforeach()
+  add_custom_target(cortex-m-install-images ${_cmds}
+                    COMMENT "Cross-building every board's images and cycle-model image"
+                    VERBATIM)
 else()
   add_custom_target(cortex-m-images
                     COMMAND ${CMAKE_COMMAND} -E echo

@@ -19,6 +19,8 @@
 extern char **environ;
 
 #define BUILD_TREE_UP 4 /* the executable's directory and the 3 above it */
+/* An installed rtbench's images and plugin, beside PREFIX/bin (CMakeLists.txt) */
+#define INSTALLED_DIR "lib/rtbench"
 
 char *tool_find(const char *prog)
 {
@@ -39,6 +41,35 @@ char *tool_find(const char *prog)
     return NULL;
 }
 
+/* An installed rtbench, EXE = PREFIX/bin/rtbench: PREFIX/lib/rtbench into
+ * DIR (PATH_MAX bytes) if it holds the images; else false. */
+static int installed_dir(const char *exe, char *dir)
+{
+    char *images;
+    snprintf(dir, PATH_MAX, "%s", exe);
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            return 0;
+        *slash = '\0';
+    }
+    size_t l = strlen(dir);
+    snprintf(dir + l, PATH_MAX - l, "/%s", INSTALLED_DIR);
+    images = xasprintf("%s/cortex-m", dir);
+    int found = access(images, X_OK) == 0;
+    free(images);
+    return found;
+}
+
+/* Whether DIR is a build tree (else an installed rtbench's: nothing to build). */
+static int is_build_tree(const char *dir)
+{
+    char *cache = xasprintf("%s/CMakeCache.txt", dir);
+    int found = access(cache, R_OK) == 0;
+    free(cache);
+    return found;
+}
+
 int tool_build_dir(char *dir, char *err, size_t errlen)
 {
     char exe[PATH_MAX];
@@ -53,16 +84,15 @@ int tool_build_dir(char *dir, char *err, size_t errlen)
         if (!slash || slash == dir)
             break;
         *slash = '\0';
-        char *cache = xasprintf("%s/CMakeCache.txt", dir);
-        int found = access(cache, R_OK) == 0;
-        free(cache);
-        if (found)
+        if (is_build_tree(dir))
             return 0;
     }
+    if (installed_dir(exe, dir))
+        return 0;
     return errf(err, errlen,
                 "cannot find the build tree of this rtbench (no CMakeCache.txt in the "
-                "directory of %s or the %d above it)",
-                exe, BUILD_TREE_UP - 1);
+                "directory of %s or the %d above it, nor the ../%s/cortex-m of an installed one)",
+                exe, BUILD_TREE_UP - 1, INSTALLED_DIR);
 }
 
 /* A temporary file, already unlinked, for a tool's output; -1 if none. */
@@ -176,6 +206,8 @@ void tool_first_line(int kept, char *buf, size_t len)
 int tool_cmake_build(const char *dir, const char *target, const char *what, char *err,
                      size_t errlen)
 {
+    if (!is_build_tree(dir))
+        return 0; /* installed: the images were installed with it */
     char *cmake = tool_find("cmake");
     if (!cmake)
         return errf(err, errlen, "cmake not found on PATH (apt-get install cmake): %s failed",

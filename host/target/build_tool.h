@@ -13,8 +13,11 @@
 char *tool_find(const char *prog);
 
 /* The CMake build tree holding this rtbench (its directory or the nearest of
- * the 3 above it with a CMakeCache.txt) into DIR (PATH_MAX bytes); 0, or -1
- * with a message. */
+ * the 3 above it with a CMakeCache.txt) into DIR (PATH_MAX bytes); for an
+ * installed rtbench (PREFIX/bin/rtbench, `cmake --install`) with no build tree
+ * around it, PREFIX/lib/rtbench, where its images (cortex-m/) and the
+ * cycle-model plugin are, laid out as in the build tree. 0, or -1 with a
+ * message. */
 int tool_build_dir(char *dir, char *err, size_t errlen);
 
 /* Runs ARGV (ARGV[0] a path), stdin /dev/null, its stdout and stderr to
@@ -34,7 +37,8 @@ void tool_cmake_error(int kept, char *buf, size_t len);
 /* The first non-empty line of KEPT into BUF (printable; "" if none). */
 void tool_first_line(int kept, char *buf, size_t len);
 
-/* `cmake --build DIR [--target TARGET]` (TARGET NULL: the default), its
+/* `cmake --build DIR [--target TARGET]` (TARGET NULL: the default; nothing
+ * to do where DIR is an installed rtbench's PREFIX/lib/rtbench), its
  * output as tool_run with LIVE when stderr is a terminal, shown on failure.
  * WHAT names it in the messages ("building the Cortex-M images"). 0, or -1
  * with "WHAT failed (cmake --build ...)" (and the first CMake error's text). */
