@@ -22,14 +22,27 @@ endforeach()
 set(RTB_CM_IMAGE_DIR ${CMAKE_BINARY_DIR}/cortex-m)
 find_program(RTB_ARM_GCC arm-none-eabi-gcc)
 
+# The command that builds BOARD's images (build_image.cmake), appended to the
+# list OUT; EXTRA: one more target of its tree (its cycle-model image), or "".
+function(rtb_image_command out board extra)
+  set(_extra)
+  if(extra)
+    set(_extra -DEXTRA_TARGET=${extra})
+  endif()
+  set(${out} ${${out}}
+      COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
+              -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
+              -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
+              ${_extra} -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/build_image.cmake
+      PARENT_SCOPE)
+endfunction()
+
 if(RTB_ARM_GCC)
   set(_cmds)
+  set(_all_cmds)
   foreach(board ${RTB_CM_IMAGE_BOARDS})
-    list(APPEND _cmds
-         COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
-                 -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
-                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
-                 -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
+    rtb_image_command(_cmds ${board} "")
+    rtb_image_command(_all_cmds ${board} rtbench-${board}-cm)
   endforeach()
   add_custom_target(cortex-m-images ${_cmds}
                     COMMENT "Cross-building the Cortex-M images into ${RTB_CM_IMAGE_DIR}"
@@ -38,27 +51,15 @@ if(RTB_ARM_GCC)
   # cycle model's marks (rtbench-<board>-cm.elf, for `rtbench run --cycle-model`),
   # in the same tree as cortex-m-images builds (never run the two at once).
   foreach(board ${RTB_CM_IMAGE_BOARDS})
-    add_custom_target(cortex-m-cycle-image-${board}
-                      COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
-                              -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
-                              -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
-                              -DEXTRA_TARGET=rtbench-${board}-cm
-                              -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake
+    set(_cmd)
+    rtb_image_command(_cmd ${board} rtbench-${board}-cm)
+    add_custom_target(cortex-m-cycle-image-${board} ${_cmd}
                       COMMENT "Cross-building the ${board} images and rtbench-${board}-cm.elf"
                       VERBATIM)
   endforeach()
   # cortex-m-install-images: every board's images and its cycle-model image, one
   # board after the other (what `make install` installs)
-  set(_cmds)
-  foreach(board ${RTB_CM_IMAGE_BOARDS})
-    list(APPEND _cmds
-         COMMAND ${CMAKE_COMMAND} -DBOARD=${board} -DSRC=${CMAKE_SOURCE_DIR}/arch/cortex-m
-                 -DBIN=${RTB_CM_IMAGE_DIR}/${board} -DOUT=${RTB_CM_IMAGE_DIR}
-                 -DTOOLCHAIN=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake -DWERROR=${RTB_WERROR}
-                 -DEXTRA_TARGET=rtbench-${board}-cm
-                 -P ${CMAKE_CURRENT_LIST_DIR}/build_image.cmake)
-  endforeach()
-  add_custom_target(cortex-m-install-images ${_cmds}
+  add_custom_target(cortex-m-install-images ${_all_cmds}
                     COMMENT "Cross-building every board's images and cycle-model image"
                     VERBATIM)
 else()
