@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "hist.h"
+#include "import/bad_lines.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "util.h"
@@ -43,14 +44,12 @@ static const char *const sum_key[N_SUM] = {"# Total:", "# Min Latencies:", "# Av
 struct cth {
     struct import_options options;
     unsigned long line;
-    int in_hist;            /* after "# Histogram", before the summary */
-    size_t threads;         /* columns, 0 until the first bucket */
-    uint64_t *count;        /* [bucket * threads + thread] */
-    size_t buckets, cap;    /* rows read (bucket i is i us), rows allocated */
-    uint64_t *sum[N_SUM];   /* the summary lines, per thread; NULL until read */
-    unsigned long bad_line; /* the first bad line, 0 if none */
-    char bad_msg[160];
-    size_t n_bad;
+    int in_hist;          /* after "# Histogram", before the summary */
+    size_t threads;       /* columns, 0 until the first bucket */
+    uint64_t *count;      /* [bucket * threads + thread] */
+    size_t buckets, cap;  /* rows read (bucket i is i us), rows allocated */
+    uint64_t *sum[N_SUM]; /* the summary lines, per thread; NULL until read */
+    struct bad_lines bad;
 };
 
 static int cth_detect(const char *line, size_t len)
@@ -71,10 +70,7 @@ static void *cth_open(const struct import_options *o)
 static void bad(struct cth *s, const char *msg)
 {
     s->in_hist = 0;
-    if (s->n_bad++ == 0) {
-        s->bad_line = s->line;
-        snprintf(s->bad_msg, sizeof s->bad_msg, "%s", msg);
-    }
+    bad_line(&s->bad, s->line, "%s", msg);
 }
 
 /* Up to MAX numbers separated by blanks from p to end into v; their count,
@@ -233,13 +229,8 @@ static void add_thread(struct cth *s, struct run *r, size_t t, size_t *partial)
 static int cth_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct cth *s = state;
-    if (s->n_bad) {
-        char more[64] = "";
-        if (s->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", s->n_bad - 1,
-                     s->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", s->bad_line, s->bad_msg, more);
-    }
+    if (bad_lines_error(&s->bad, err, errlen))
+        return -1;
     int whole = 1;
     for (int k = 0; k < N_SUM; k++)
         whole &= s->sum[k] != NULL;
