@@ -100,11 +100,9 @@ check "3.6 beside 4.3: 41 rows shared" '[ "$(shared $v36)" -eq 41 ]'
 check "timing_info beside 4.3: the 5 mapped rows shared" '[ "$(shared $ti)" -eq 5 ]'
 
 # ---- damaged copies: an error naming the line, nothing stored ----
-n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 before=$(n_runs)
 sed '8s/ tcs = 125910/ tcs = 12x910/' "$L/latency_measure-v1.7.99.log" >"$TMP/v1-bad.log"
-run "$RTB" import --db "$DB" "$TMP/v1-bad.log"
-check "spoilt tcs row: exit 2, one line naming line 8" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/v1-bad.log: line 8: not a latency_measure or timing_info row (<name> : <N> cycles , <M> ns, or | <name> <N> tcs = <M> nsec |)" ]'
+refused "spoilt tcs row: exit 2, one line naming line 8" "$TMP/v1-bad.log" "line 8: not a latency_measure or timing_info row (<name> : <N> cycles , <M> ns, or | <name> <N> tcs = <M> nsec |)"
 sed '6s/cycles ,     5583/cycles ,     55#3/; 9s/ns$/n/' "$L/latency_measure-v2.3.0.log" >"$TMP/v23-bad.log"
 run "$RTB" import --db "$DB" "$TMP/v23-bad.log"
 check "two spoilt rows: the first named, the other counted" '[ $rc -eq 2 ] && echo "$err" | grep -q "v23-bad.log: line 6: not a latency_measure .* (and 1 more bad line)$"'
@@ -112,8 +110,7 @@ head -c 1018 "$L/latency_measure-v2.6.0.log" >"$TMP/v26-cut.log"
 run "$RTB" import --db "$DB" "$TMP/v26-cut.log"
 check "a row cut in its figures: refused" '[ $rc -eq 2 ] && echo "$err" | grep -q "v26-cut.log: line 13: not a latency_measure"'
 sed '5s/,3872,/,38a72,/' "$L/recording-v2.6.csv" >"$TMP/rec-bad.csv"
-run "$RTB" import --db "$DB" "$TMP/rec-bad.csv"
-check "spoilt recording.csv row: refused, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/rec-bad.csv: line 5: not a recording.csv row (<name>,<cycles>,<nanoseconds>)" ]'
+refused "spoilt recording.csv row: refused, named" "$TMP/rec-bad.csv" "line 5: not a recording.csv row (<name>,<cycles>,<nanoseconds>)"
 check "damaged copies: nothing stored" '[ "$(n_runs)" -eq "$before" ]'
 head -n 12 "$L/latency_measure-v3.5.0-rc1.log" >"$TMP/v35-trunc.log"
 run "$RTB" import --db "$DB" "$TMP/v35-trunc.log"
