@@ -83,6 +83,20 @@ for f in "$L"/latency_measure-*.log "$L"/timing_info-v1.13.0-sam_e70.log "$L"/re
     "$RTB" import --db "$TMP/clean.db" "$f" 2>/dev/null | grep -q "flagged" && flagged=$((flagged + 1))
 done
 check "the clean fixtures: no row flagged" '[ $flagged -eq 0 ]'
+# a counter that never ran: every figure of the 2.3 log 0, or one constant (derived here)
+sed -E 's/: +[0-9]+ cycles , +[0-9]+ ns$/:       0 cycles ,        0 ns/' "$L/latency_measure-v2.3.0.log" >"$TMP/zero.log"
+sed -E 's/: +[0-9]+ cycles , +[0-9]+ ns$/:      42 cycles ,      350 ns/' "$L/latency_measure-v2.3.0.log" >"$TMP/const.log"
+for k in zero const; do
+    run "$RTB" import --db "$DB" "$TMP/$k.log"
+    check "$k.log: every row flagged" '[ $rc -eq 0 ] && echo "$out" | grep -q "15 metrics, 15 flagged$"'
+    eval "$k=\$(id_of)"
+done
+check "constant: named in show" '[ "$(json $const | grep -o "\"flags\":\[\"mean-only\", \"constant\"\]" | wc -l)" -eq 15 ]'
+run "$RTB" compare "$v23" "$zero" --db "$DB"
+check "constant: compare marks each row and says why" '[ "$(echo "$out" | grep -c "0=")" -eq 15 ] && echo "$out" | grep -q "= constant: every figure of the run is one value, no counter ran"'
+sed -E '4s/: +[0-9]+ cycles , +[0-9]+ ns$/:      43 cycles ,      358 ns/' "$TMP/const.log" >"$TMP/one-off.log"
+run "$RTB" import --db "$DB" "$TMP/one-off.log"
+check "one row of another value: nothing flagged" '[ $rc -eq 0 ] && echo "$out" | grep -q "15 metrics$"'
 
 # ---- beside a current log: the shared operations on one row ----
 run "$RTB" import --db "$DB" "$FIX/zephyr-latency-measure/frdm_rw612.log"
