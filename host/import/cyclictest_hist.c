@@ -30,6 +30,7 @@
 
 #include "hist.h"
 #include "import/bad_lines.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "util.h"
@@ -73,30 +74,10 @@ static void bad(struct cth *s, const char *msg)
     bad_line(&s->bad, s->line, "%s", msg);
 }
 
-/* Up to MAX numbers separated by blanks from p to end into v; their count,
- * or -1 if anything else is there or a number is over 10^15. */
-static long numbers(const char *p, const char *end, uint64_t *v, size_t max)
-{
-    size_t n = 0;
-    for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-            p++;
-        if (p == end)
-            return (long)n;
-        if (!isdigit((unsigned char)*p) || n == max)
-            return -1;
-        uint64_t x = 0;
-        for (; p < end && isdigit((unsigned char)*p); p++)
-            if ((x = x * 10 + (uint64_t)(*p - '0')) > 1000000000000000ull)
-                return -1;
-        v[n++] = x;
-    }
-}
-
 static void bucket_line(struct cth *s, const char *line, const char *end)
 {
     uint64_t v[MAX_THREADS + 1];
-    long n = numbers(line, end, v, MAX_THREADS + 1);
+    long n = figures_read(line, end, v, MAX_THREADS + 1, 0);
     if (n < 2) {
         bad(s, "not a cyclictest histogram line (<us> <count per thread>)");
     } else if (s->threads && (size_t)n - 1 != s->threads) {
@@ -124,7 +105,7 @@ static int summary_line(struct cth *s, const char *line, const char *end)
         if ((size_t)(end - line) < kl || memcmp(line, sum_key[k], kl) != 0)
             continue;
         uint64_t v[MAX_THREADS + 1];
-        long n = numbers(line + kl, end, v, MAX_THREADS);
+        long n = figures_read(line + kl, end, v, MAX_THREADS, 0);
         if (n < 1 || (s->threads && (size_t)n != s->threads) || s->sum[k]) {
             bad(s, "a cyclictest summary line without one figure per thread (or twice)");
         } else {

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "import/bad_lines.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "lines.h"
@@ -46,7 +47,7 @@
 #define TITLE "# RTLA timerlat histogram"
 #define MAX_COLS 1024u
 #define MAX_CELLS 4000000u /* buckets x columns: 32 MiB of counts */
-#define NONE UINT64_MAX    /* "-": a column without samples */
+#define NONE FIGURE_NONE   /* "-": a column without samples */
 
 enum { SUM_OVER, SUM_COUNT, SUM_MIN, SUM_AVG, SUM_MAX, N_SUM };
 static const char *const sum_key[N_SUM] = {"over:", "count:", "min:", "avg:", "max:"};
@@ -83,33 +84,6 @@ static void bad(struct tl *s, const char *msg)
 {
     s->in_hist = 0;
     bad_line(&s->bad, s->line, "%s", msg);
-}
-
-/* Up to MAX figures separated by blanks from p to end into v (DASH: "-" is
- * NONE); their count, or -1 if anything else is there or one is over 10^15. */
-static long numbers(const char *p, const char *end, uint64_t *v, size_t max, int dash)
-{
-    size_t n = 0;
-    for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t'))
-            p++;
-        if (p == end)
-            return (long)n;
-        if (n == max)
-            return -1;
-        if (dash && *p == '-' && (p + 1 == end || p[1] == ' ')) {
-            v[n++] = NONE;
-            p++;
-            continue;
-        }
-        if (!isdigit((unsigned char)*p))
-            return -1;
-        uint64_t x = 0;
-        for (; p < end && isdigit((unsigned char)*p); p++)
-            if ((x = x * 10 + (uint64_t)(*p - '0')) > 1000000000000000ull)
-                return -1;
-        v[n++] = x;
-    }
 }
 
 /* "Index   IRQ-000   Thr-000 ...": the columns' names. */
@@ -150,7 +124,7 @@ static void index_line(struct tl *s, const char *p, const char *end)
 static void bucket_line(struct tl *s, const char *p, const char *end)
 {
     uint64_t v[MAX_COLS + 1];
-    long n = numbers(p, end, v, MAX_COLS + 1, 0);
+    long n = figures_read(p, end, v, MAX_COLS + 1, 0);
     if (n < 2)
         bad(s, "not an rtla histogram row (<index> <count per column>)");
     else if ((size_t)n - 1 != s->cols)
@@ -181,7 +155,8 @@ static int summary_line(struct tl *s, const char *p, const char *end)
         if (s->in_all)
             return 1; /* the ALL block: not stored */
         uint64_t v[MAX_COLS + 1];
-        long n = numbers(p + kl, end, v, MAX_COLS + 1, k != SUM_OVER && k != SUM_COUNT);
+        long n = figures_read(p + kl, end, v, MAX_COLS + 1,
+                              k != SUM_OVER && k != SUM_COUNT ? FIGURES_DASH : 0);
         if (!s->cols || n != (long)s->cols || s->sum[k])
             bad(s, "an rtla summary line without one figure per column of the Index line (or "
                    "twice)");
