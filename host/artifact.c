@@ -20,6 +20,7 @@ static const struct {
     {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},
     {MF_NOSCHED, "nosched", '~'},     {MF_CLAMPED, "clamped", '<'},
     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
+    {MF_CONSTANT, "constant", '='},
 };
 
 const char *artifact_name(unsigned bit)
@@ -278,6 +279,29 @@ static void flag_outliers(struct run *r)
     free(s);
 }
 
+/* A counter that never ran: every timed figure of the run (at least
+ * ARTIFACT_CONSTANT_MIN of them: different operations) is one value, zero or
+ * not. Each is flagged; a run with one figure of another value is not. */
+static void flag_constant(struct run *r)
+{
+    size_t n = 0;
+    double v = 0;
+    for (size_t i = 0; i < r->n_m; i++) {
+        const struct metric *m = &r->m[i];
+        if (m->state != MS_OK || metric_is_value(m))
+            continue;
+        if (n++ == 0)
+            v = artifact_metric_value(m);
+        else if (artifact_metric_value(m) != v)
+            return;
+    }
+    if (n < ARTIFACT_CONSTANT_MIN)
+        return;
+    for (size_t i = 0; i < r->n_m; i++)
+        if (r->m[i].state == MS_OK && !metric_is_value(&r->m[i]))
+            r->m[i].flags |= MF_CONSTANT;
+}
+
 void artifact_flag_run(struct run *r)
 {
     if (!r || r->n_m == 0)
@@ -288,6 +312,7 @@ void artifact_flag_run(struct run *r)
         if (r->m[i].state == MS_OK && !metric_is_value(&r->m[i]) && underflow(r, &r->m[i]))
             r->m[i].flags |= MF_UNDERFLOW;
     flag_outliers(r);
+    flag_constant(r);
 }
 
 /* A figure usable for cross-run scaling: measured, positive, not suspect. */

@@ -12,11 +12,15 @@
 
 /* Flags that make a figure suspect: `check` reports such figures apart and
  * does not count them as regressions. */
-#define MF_ARTIFACTS (MF_UNDERFLOW | MF_OUTLIER | MF_NOSCHED | MF_CLAMPED | MF_SATURATED)
+#define MF_ARTIFACTS                                                                               \
+    (MF_UNDERFLOW | MF_OUTLIER | MF_NOSCHED | MF_CLAMPED | MF_SATURATED | MF_CONSTANT)
 
 /* Iterations assumed for a Zephyr latency_measure log when the header has no
  * `iters` (CONFIG_BENCHMARK_NUM_ITERATIONS defaults to 1000). */
 #define ARTIFACT_ZEPHYR_DEFAULT_ITERS 1000u
+
+/* Constant: a run of at least this many timed figures, all one value. */
+#define ARTIFACT_CONSTANT_MIN 3u
 
 /* Outlier: more than this times the median of the siblings. */
 #define ARTIFACT_OUTLIER_FACTOR 10.0
@@ -36,7 +40,7 @@ double artifact_metric_value(const struct metric *m);
  * 0 if the id has no siblings (calib.*, unknown shapes). */
 int artifact_sibling_key(const char *id, char *buf, size_t len);
 
-/* Within one run: MF_UNDERFLOW and MF_OUTLIER (never clears a flag). */
+/* Within one run: MF_UNDERFLOW, MF_OUTLIER and MF_CONSTANT (never clears a flag). */
 void artifact_flag_run(struct run *r);
 /* Across runs: MF_OUTLIER on a figure more than 10x the same metric in the
  * other runs, after scaling each run by its typical ratio to the first run

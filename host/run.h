@@ -28,7 +28,8 @@ enum metric_flag {
     MF_NOSCHED = 1u << 2,   /* taken without the scheduling policy it needed */
     MF_CLAMPED = 1u << 3,   /* target clamped samples at zero after overhead subtraction */
     MF_SATURATED = 1u << 4, /* target saturated samples */
-    MF_MEAN_ONLY = 1u << 5  /* only a mean is known (imported log): no percentiles */
+    MF_MEAN_ONLY = 1u << 5, /* only a mean is known (imported log): no percentiles */
+    MF_CONSTANT = 1u << 6   /* every timed figure of the run is one value: no counter ran */
 };
 
 enum metric_state { MS_OK = 0, MS_NA = 1, MS_FAILED = 2 };

@@ -29,6 +29,8 @@
 #include <string.h>
 
 #include "hist.h"
+#include "import/bad_lines.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "util.h"
@@ -43,14 +45,12 @@ static const char *const sum_key[N_SUM] = {"# Total:", "# Min Latencies:", "# Av
 struct cth {
     struct import_options options;
     unsigned long line;
-    int in_hist;            /* after "# Histogram", before the summary */
-    size_t threads;         /* columns, 0 until the first bucket */
-    uint64_t *count;        /* [bucket * threads + thread] */
-    size_t buckets, cap;    /* rows read (bucket i is i us), rows allocated */
-    uint64_t *sum[N_SUM];   /* the summary lines, per thread; NULL until read */
-    unsigned long bad_line; /* the first bad line, 0 if none */
-    char bad_msg[160];
-    size_t n_bad;
+    int in_hist;          /* after "# Histogram", before the summary */
+    size_t threads;       /* columns, 0 until the first bucket */
+    uint64_t *count;      /* [bucket * threads + thread] */
+    size_t buckets, cap;  /* rows read (bucket i is i us), rows allocated */
+    uint64_t *sum[N_SUM]; /* the summary lines, per thread; NULL until read */
+    struct bad_lines bad;
 };
 
 static int cth_detect(const char *line, size_t len)
@@ -71,36 +71,13 @@ static void *cth_open(const struct import_options *o)
 static void bad(struct cth *s, const char *msg)
 {
     s->in_hist = 0;
-    if (s->n_bad++ == 0) {
-        s->bad_line = s->line;
-        snprintf(s->bad_msg, sizeof s->bad_msg, "%s", msg);
-    }
-}
-
-/* Up to MAX numbers separated by blanks from p to end into v; their count,
- * or -1 if anything else is there or a number is over 10^15. */
-static long numbers(const char *p, const char *end, uint64_t *v, size_t max)
-{
-    size_t n = 0;
-    for (;;) {
-        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-            p++;
-        if (p == end)
-            return (long)n;
-        if (!isdigit((unsigned char)*p) || n == max)
-            return -1;
-        uint64_t x = 0;
-        for (; p < end && isdigit((unsigned char)*p); p++)
-            if ((x = x * 10 + (uint64_t)(*p - '0')) > 1000000000000000ull)
-                return -1;
-        v[n++] = x;
-    }
+    bad_line(&s->bad, s->line, "%s", msg);
 }
 
 static void bucket_line(struct cth *s, const char *line, const char *end)
 {
     uint64_t v[MAX_THREADS + 1];
-    long n = numbers(line, end, v, MAX_THREADS + 1);
+    long n = figures_read(line, end, v, MAX_THREADS + 1, 0);
     if (n < 2) {
         bad(s, "not a cyclictest histogram line (<us> <count per thread>)");
     } else if (s->threads && (size_t)n - 1 != s->threads) {
@@ -128,7 +105,7 @@ static int summary_line(struct cth *s, const char *line, const char *end)
         if ((size_t)(end - line) < kl || memcmp(line, sum_key[k], kl) != 0)
             continue;
         uint64_t v[MAX_THREADS + 1];
-        long n = numbers(line + kl, end, v, MAX_THREADS);
+        long n = figures_read(line + kl, end, v, MAX_THREADS, 0);
         if (n < 1 || (s->threads && (size_t)n != s->threads) || s->sum[k]) {
             bad(s, "a cyclictest summary line without one figure per thread (or twice)");
         } else {
@@ -233,13 +210,8 @@ static void add_thread(struct cth *s, struct run *r, size_t t, size_t *partial)
 static int cth_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct cth *s = state;
-    if (s->n_bad) {
-        char more[64] = "";
-        if (s->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", s->n_bad - 1,
-                     s->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", s->bad_line, s->bad_msg, more);
-    }
+    if (bad_lines_error(&s->bad, err, errlen))
+        return -1;
     int whole = 1;
     for (int k = 0; k < N_SUM; k++)
         whole &= s->sum[k] != NULL;

@@ -115,7 +115,7 @@ static struct reader *chosen(struct reader *r, size_t n, int forced, char *err, 
     for (size_t i = 0; i < n; i++)
         if (forced || r[i].detected)
             return &r[i];
-    char what[256];
+    char what[512];
     join(what, sizeof what, " and ", 1);
     errf(err, errlen, "%s", what);
     return NULL;

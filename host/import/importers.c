@@ -17,11 +17,18 @@ extern const struct importer importer_zephyr_legacy;   /* import/zephyr_legacy.c
 extern const struct importer importer_thread_metric;   /* import/thread_metric.c */
 extern const struct importer importer_cyclictest_hist; /* import/cyclictest_hist.c */
 extern const struct importer importer_osperf;          /* import/osperf.c */
+extern const struct importer importer_rtla_timerlat;   /* import/rtla_timerlat.c */
 
 const struct importer *const importers[] = {
-    &importer_rtbench,       &importer_zephyr,
-    &importer_zbus,          &importer_rhealstone,
-    &importer_cyclictest,    &importer_zephyr_legacy,
-    &importer_thread_metric, &importer_cyclictest_hist,
-    &importer_osperf,        NULL,
+    &importer_rtbench,
+    &importer_zephyr,
+    &importer_zbus,
+    &importer_rhealstone,
+    &importer_cyclictest,
+    &importer_zephyr_legacy,
+    &importer_thread_metric,
+    &importer_cyclictest_hist,
+    &importer_osperf,
+    &importer_rtla_timerlat,
+    NULL,
 };

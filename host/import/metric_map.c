@@ -110,6 +110,9 @@ static const struct {
     {OP, "pthread-switch", "semaphore.give.wake+ctx.k_to_k"},
     {OP, "semwait", "semaphore.take.immediate.kernel"},
     {OP, "sempost", "semaphore.give.immediate.kernel"},
+    /* rtla timerlat hist (rtla_timerlat.c): none; its windows start at a
+     * timer's expiry and end in a per-CPU IRQ handler or thread, which no
+     * rtbench id times (timer.deviation is a thread's relative sleep) */
 };
 
 const char *metric_map_find(const char *tool, const char *foreign)

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/bad_lines.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "lines.h"
@@ -43,9 +44,7 @@ struct osperf {
     size_t total_v; /* samples in the whole log */
     size_t ignored; /* rows of a second run */
     struct run *run;
-    unsigned long bad_line;
-    char bad_msg[160];
-    size_t n_bad;
+    struct bad_lines bad;
 };
 
 /* Whether the LEN bytes at S (not NUL-terminated) hold a decimal digit. */
@@ -70,12 +69,10 @@ static void *os_open(const struct import_options *o)
     return s;
 }
 
+/* Line s->line is bad for the reason MSG. */
 static void bad(struct osperf *s, const char *msg)
 {
-    if (s->n_bad++ == 0) {
-        s->bad_line = s->line;
-        snprintf(s->bad_msg, sizeof s->bad_msg, "%s", msg);
-    }
+    bad_line(&s->bad, s->line, "%s", msg);
 }
 
 /* A decimal at *p after blanks; advances. 0, or -1. */
@@ -194,7 +191,7 @@ static void sample_line(struct osperf *s, const char *p, const char *end)
         !rest_blank(p, end) || i != s->n_v)
         bad(s, "not an osperf sample line (<i>: <ns>, in order)");
     else if (s->total_v >= MAX_SAMPLES)
-        bad(s, "more than 10000000 osperf samples");
+        bad_line(&s->bad, s->line, "more than %u osperf samples", MAX_SAMPLES);
     else {
         s->v = xgrow(s->v, s->n_v, sizeof *s->v);
         s->v[s->n_v++] = v;
@@ -232,13 +229,8 @@ static void os_feed(void *state, const char *line, size_t len)
 static int os_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct osperf *s = state;
-    if (s->n_bad) {
-        char more[64] = "";
-        if (s->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", s->n_bad - 1,
-                     s->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", s->bad_line, s->bad_msg, more);
-    }
+    if (bad_lines_error(&s->bad, err, errlen))
+        return -1;
     if (s->run->n_m == 0)
         return errf(err, errlen, "no osperf results");
     if (s->ignored)

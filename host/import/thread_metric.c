@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/bad_lines.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "lines.h"
@@ -54,9 +55,7 @@ struct tm_import {
     size_t n_t, cur; /* cur: the test of the last test line, n_t if none */
     int want_total;  /* a test line waits for its total */
     size_t samples;
-    unsigned long bad_line;
-    char bad_msg[160];
-    size_t n_bad;
+    struct bad_lines bad;
 };
 
 /* A decimal at s (blanks before it), then only blanks to end: 0, else -1. */
@@ -92,12 +91,10 @@ static void *tm_open(const struct import_options *o)
     return s;
 }
 
-static void bad(struct tm_import *s, const char *fmt, const char *arg)
+/* Line s->line is bad for the reason MSG. */
+static void bad(struct tm_import *s, const char *msg)
 {
-    if (s->n_bad++ == 0) {
-        s->bad_line = s->line;
-        snprintf(s->bad_msg, sizeof s->bad_msg, fmt, arg);
-    }
+    bad_line(&s->bad, s->line, "%s", msg);
 }
 
 /* The test called NAME (LEN bytes), added when new; NULL past MAX_TESTS. */
@@ -122,20 +119,20 @@ static void test_line(struct tm_import *s, const char *h, const char *end)
     uint64_t rel;
     if (!ne || ne == name || ne - name > 80 ||
         number_to_end(ne + strlen(HEAD_END), end, &rel) != 0) {
-        bad(s, "not a Thread-Metric test line (" HEAD "<name>" HEAD_END " <seconds>)%s", "");
+        bad(s, "not a Thread-Metric test line (" HEAD "<name>" HEAD_END " <seconds>)");
         return;
     }
     struct tm_test *t = test_named(s, name, (size_t)(ne - name));
     if (!t) {
-        bad(s, "more than %s Thread-Metric tests in one log", "64");
+        bad_line(&s->bad, s->line, "more than %u Thread-Metric tests in one log", MAX_TESTS);
         return;
     }
     if (s->want_total)
-        bad(s, "the total of the period before is missing%s", "");
+        bad(s, "the total of the period before is missing");
     else if (rel <= t->last_rel)
-        bad(s, "Relative Time does not advance%s", "");
+        bad(s, "Relative Time does not advance");
     else if (t->period && rel - t->last_rel != t->period)
-        bad(s, "Relative Time changes its step (the period) within the test%s", "");
+        bad(s, "Relative Time changes its step (the period) within the test");
     else
         t->period = rel - t->last_rel; /* the first line: the first period ended at rel */
     t->last_rel = rel;
@@ -147,11 +144,11 @@ static void total_line(struct tm_import *s, const char *p, const char *end)
 {
     uint64_t v;
     if (number_to_end(p + strlen(TOTAL), end, &v) != 0) {
-        bad(s, "not a Thread-Metric total (" TOTAL " <count>)%s", "");
+        bad(s, "not a Thread-Metric total (" TOTAL " <count>)");
     } else if (!s->want_total) {
-        bad(s, "a total without the test line before it%s", "");
+        bad(s, "a total without the test line before it");
     } else if (s->samples >= MAX_SAMPLES) {
-        bad(s, "more than %s periods in one log", "1000000");
+        bad_line(&s->bad, s->line, "more than %u periods in one log", MAX_SAMPLES);
     } else {
         struct tm_test *t = &s->t[s->cur];
         t->v = xgrow(t->v, t->n, sizeof *t->v);
@@ -181,8 +178,7 @@ static void tm_feed(void *state, const char *line, size_t len)
         }
     } else if (line_find(line, len, "Thread-Metric") || line_find(line, len, "Time Period") ||
                line_find(line, len, "Relative Time")) {
-        bad(s, "not a Thread-Metric line (" HEAD "<name>" HEAD_END " <s>, or " TOTAL " <count>)%s",
-            "");
+        bad(s, "not a Thread-Metric line (" HEAD "<name>" HEAD_END " <s>, or " TOTAL " <count>)");
     }
 }
 
@@ -234,13 +230,8 @@ static void fill_metric(struct metric *m, struct tm_test *t)
 static int tm_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct tm_import *s = state;
-    if (s->n_bad) {
-        char more[64] = "";
-        if (s->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", s->n_bad - 1,
-                     s->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", s->bad_line, s->bad_msg, more);
-    }
+    if (bad_lines_error(&s->bad, err, errlen))
+        return -1;
     if (s->samples == 0)
         return errf(err, errlen, "no Thread-Metric results");
     struct run *r = xcalloc(1, sizeof *r);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/bad_lines.h"
 #include "import/importer.h"
 #include "sweep_point.h"
 #include "util.h"
@@ -47,9 +48,7 @@ struct zbus_import {
     unsigned long line, *point_line; /* line of each point (for repeats) */
     size_t n_fields;                 /* columns of the first row */
     int seen_line;                   /* a non-blank line was read */
-    unsigned long bad_line;          /* the first bad line, 0 if none */
-    char *bad_msg;
-    size_t n_bad;
+    struct bad_lines bad;
 };
 
 /* LINE split at commas into row->f (trimmed, quotes removed) in BUF. */
@@ -141,16 +140,6 @@ static void *zbus_open(const struct import_options *o)
     return z;
 }
 
-static void bad(struct zbus_import *z, char *msg)
-{
-    if (!z->n_bad++) {
-        z->bad_line = z->line;
-        z->bad_msg = msg;
-    } else {
-        free(msg);
-    }
-}
-
 /* A parsed row as the point's metric. */
 static void add_point(struct zbus_import *z, const struct zbus_row *row)
 {
@@ -203,24 +192,25 @@ static void zbus_feed(void *state, const char *line, size_t len)
     if (first && len >= 6 && strncasecmp(line + lead, "style,", 6) == 0)
         return; /* the header row */
     if (len > 4096) {
-        bad(z, xstrdup("not a zbus-style CSV row (longer than 4096 bytes)"));
+        bad_line(&z->bad, z->line, "not a zbus-style CSV row (longer than 4096 bytes)");
         return;
     }
     char *buf = xmalloc(len + 1);
     if (parse_row(line, len, buf, &row, &why) != 0) {
-        bad(z, xasprintf("not a zbus-style CSV row: %s", why));
+        bad_line(&z->bad, z->line, "not a zbus-style CSV row: %s", why);
     } else if (z->n_fields && row.n_fields != z->n_fields) {
-        bad(z, xasprintf("%zu columns where the first row has %zu", row.n_fields, z->n_fields));
+        bad_line(&z->bad, z->line, "%zu columns where the first row has %zu", row.n_fields,
+                 z->n_fields);
     } else if (z->run->n_m >= MAX_POINTS) {
-        bad(z, xasprintf("more than %u points", MAX_POINTS));
+        bad_line(&z->bad, z->line, "more than %u points", MAX_POINTS);
     } else {
         char id[96];
         sweep_point_id(&row.p, id, sizeof id);
         struct metric *dup = run_find_metric(z->run, id);
         if (dup)
-            bad(z, xasprintf("%s,%u,%u is on line %lu already", row.p.async ? "ASYNC" : "SYNC",
-                             (unsigned)row.p.consumers, (unsigned)row.p.size,
-                             z->point_line[dup - z->run->m]));
+            bad_line(&z->bad, z->line, "%s,%u,%u is on line %lu already",
+                     row.p.async ? "ASYNC" : "SYNC", (unsigned)row.p.consumers,
+                     (unsigned)row.p.size, z->point_line[dup - z->run->m]);
         else
             add_point(z, &row);
         if (!z->n_fields)
@@ -232,13 +222,8 @@ static void zbus_feed(void *state, const char *line, size_t len)
 static int zbus_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct zbus_import *z = state;
-    if (z->n_bad) {
-        char more[64] = "";
-        if (z->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", z->n_bad - 1,
-                     z->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", z->bad_line, z->bad_msg, more);
-    }
+    if (bad_lines_error(&z->bad, err, errlen))
+        return -1;
     if (z->run->n_m == 0)
         return errf(err, errlen, "no zbus-style CSV rows");
     struct run *r = z->run;
@@ -274,7 +259,6 @@ static void zbus_close(void *state)
         free(z->run);
     }
     free(z->point_line);
-    free(z->bad_msg);
     free(z);
 }
 

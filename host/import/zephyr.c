@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "util.h"
 
 static int is_space(char c)
@@ -252,23 +253,12 @@ static char *find_board(const char *line, size_t len)
     return NULL;
 }
 
-static const char *memfind(const char *s, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    if (n == 0 || len < n)
-        return NULL;
-    for (size_t i = 0; i + n <= len; i++)
-        if (s[i] == needle[0] && memcmp(s + i, needle, n) == 0)
-            return s + i;
-    return NULL;
-}
-
 /* Version token after "Booting Zephyr OS build " (or "version "). */
 static char *find_version(const char *line, size_t len)
 {
     static const char *const keys[] = {"Booting Zephyr OS build ", "Booting Zephyr OS version "};
     for (size_t k = 0; k < 2; k++) {
-        const char *p = memfind(line, len, keys[k]);
+        const char *p = line_find(line, len, keys[k]);
         if (!p)
             continue;
         const char *end = line + len;
@@ -360,8 +350,8 @@ static void add_row(struct zephyr_import *z, const struct zephyr_row *row)
  * "cycles" or " ns"): a row damaged on the way, whose result is lost. */
 static int damaged_row(const char *p, size_t ll)
 {
-    return memfind(p, ll, " - ") && memchr(p, ':', ll) &&
-           (memfind(p, ll, "cycles") || memfind(p, ll, " ns"));
+    return line_find(p, ll, " - ") && memchr(p, ':', ll) &&
+           (line_find(p, ll, "cycles") || line_find(p, ll, " ns"));
 }
 
 static void zephyr_feed(void *state, const char *p, size_t ll)
@@ -374,18 +364,18 @@ static void zephyr_feed(void *state, const char *p, size_t ll)
         add_row(z, &row);
     } else if (damaged_row(p, ll)) {
         z->damaged += !z->banners_after_rows;
-    } else if (memfind(p, ll, "west build")) {
+    } else if (line_find(p, ll, "west build")) {
         if (!z->board)
             z->board = find_board(p, ll);
-    } else if (memfind(p, ll, "Booting Zephyr OS")) {
+    } else if (line_find(p, ll, "Booting Zephyr OS")) {
         if (z->n > 0)
             z->banners_after_rows = 1;
         else if (!z->version)
             z->version = find_version(p, ll);
-    } else if (memfind(p, ll, "PROJECT EXECUTION SUCCESSFUL")) {
+    } else if (line_find(p, ll, "PROJECT EXECUTION SUCCESSFUL")) {
         if (!z->banners_after_rows)
             z->status = 0;
-    } else if (memfind(p, ll, "PROJECT EXECUTION FAILED")) {
+    } else if (line_find(p, ll, "PROJECT EXECUTION FAILED")) {
         if (!z->banners_after_rows)
             z->status = 1;
     }

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/bad_lines.h"
 #include "import/importer.h"
 #include "import/zephyr.h"
 #include "import/metric_map.h"
@@ -60,9 +61,7 @@ struct legacy {
     size_t too_many;    /* rows beyond RTBH_MAX_METRICS */
     size_t tool_errors; /* "Error: ..." lines the tool printed */
     size_t current;     /* rows of the current layout */
-    unsigned long bad_line;
-    char bad_msg[200];
-    size_t n_bad;
+    struct bad_lines bad;
 };
 
 static const char *skip_sp(const char *s, const char *end)
@@ -232,12 +231,10 @@ static void *legacy_open(const struct import_options *o)
     return z;
 }
 
+/* Line z->line is bad for the reason what. */
 static void bad(struct legacy *z, const char *what)
 {
-    if (z->n_bad++ == 0) {
-        z->bad_line = z->line;
-        snprintf(z->bad_msg, sizeof z->bad_msg, "%s", what);
-    }
+    bad_line(&z->bad, z->line, "%s", what);
 }
 
 static void add_row(struct legacy *z, struct legacy_row *row)
@@ -461,13 +458,8 @@ static void set_status(const struct legacy *z, struct run *r)
 static int legacy_finish(void *state, struct import_result *out, char *err, size_t errlen)
 {
     struct legacy *z = state;
-    if (z->n_bad) {
-        char more[64] = "";
-        if (z->n_bad > 1)
-            snprintf(more, sizeof more, " (and %zu more bad line%s)", z->n_bad - 1,
-                     z->n_bad > 2 ? "s" : "");
-        return errf(err, errlen, "line %lu: %s%s", z->bad_line, z->bad_msg, more);
-    }
+    if (bad_lines_error(&z->bad, err, errlen))
+        return -1;
     if (z->n == 0 && z->current)
         return errf(err, errlen,
                     "no older latency_measure or timing_info results (%zu rows of "

@@ -35,8 +35,8 @@ int comparison_ratio(const struct comparison *t, size_t row, size_t run, double 
 
 /* ---- common helpers ---- */
 
-static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER, MF_NOSCHED, MF_CLAMPED,
-                                       MF_SATURATED};
+static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER,   MF_NOSCHED,
+                                       MF_CLAMPED,   MF_SATURATED, MF_CONSTANT};
 #define N_MARKERS (sizeof marker_bits / sizeof marker_bits[0])
 
 static const char *const marker_text[] = {
@@ -45,6 +45,7 @@ static const char *const marker_text[] = {
     "nosched: taken without the real-time scheduling the benchmark needs",
     "clamped: some samples were below the timer overhead and clamped to 0",
     "saturated: some samples exceeded the counter range",
+    "constant: every figure of the run is one value, no counter ran",
 };
 
 const char *comparison_flag_text(unsigned bit)

@@ -26,3 +26,16 @@ check_no_database() {
     run "$RTB" "$1" 1 2 --db "$TMP/none.db"
     check "missing database: exit 2, one line, not created" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no database at" && [ ! -e "$TMP/none.db" ]'
 }
+# For the import tests (test_import*.sh), on the database DB the test sets:
+# json RUN: the run as one line of JSON
+json() { "$RTB" show "$1" --format json --db "$DB" | tr -d '\t\n'; }
+# n_runs: the number of runs in DB
+n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
+# refused DESC FILE WHY [OPTION...]: importing FILE is refused, exit 2, with
+# the one line "rtbench import: FILE: WHY"
+refused() {
+    _d=$1 _f=$2 _w=$3
+    shift 3
+    run "$RTB" import --db "$DB" "$@" "$_f"
+    check "$_d" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $_f: $_w" ]'
+}

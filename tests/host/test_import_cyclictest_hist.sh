@@ -6,8 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/cth.db
 H=$FIX/cyclictest-hist
-json() { "$RTB" show "$1" --format json --db "$DB" | tr -d '\t\n'; }
-
 run "$RTB" import --db "$DB" "$H/vm_t1_h10000.txt"
 check "t1: detected, 1 metric, complete" '[ $rc -eq 0 ] && [ "${out#imported run * from }" = "$H/vm_t1_h10000.txt: cyclictest-hist, board unknown, 1 metrics" ]'
 t1=$(id_of)
@@ -28,14 +26,11 @@ js=$(id_of)
 run "$RTB" compare "$js" "$t1" --db "$DB" --format csv --stat p99
 check "beside the JSON form: timer.deviation on one row" '[ $rc -eq 0 ] && echo "$out" | grep -q "^timer.deviation,[0-9]*,p99,,$(pct 0.99),p99,"'
 
-n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 before=$(n_runs)
 sed '20s/^000017 \(.*\)$/000017 0x0/' "$H/vm_t1_h10000.txt" >"$TMP/spoilt.txt"
-run "$RTB" import --db "$DB" "$TMP/spoilt.txt"
-check "spoilt bucket: exit 2, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/spoilt.txt: line 20: not a cyclictest histogram line (<us> <count per thread>)" ]'
+refused "spoilt bucket: exit 2, named" "$TMP/spoilt.txt" "line 20: not a cyclictest histogram line (<us> <count per thread>)"
 sed '30d' "$H/vm_t1_h10000.txt" >"$TMP/gap.txt"
-run "$RTB" import --db "$DB" "$TMP/gap.txt"
-check "a bucket lost: refused, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/gap.txt: line 30: a histogram line out of order (its microsecond is not the next)" ]'
+refused "a bucket lost: refused, named" "$TMP/gap.txt" "line 30: a histogram line out of order (its microsecond is not the next)"
 sed '3s/\t[0-9]*$//' "$H/vm_t2_h400.txt" >"$TMP/column.txt"
 run "$RTB" import --db "$DB" "$TMP/column.txt"
 check "a column lost: refused, named" '[ $rc -eq 2 ] && echo "$err" | grep -q "column.txt: line 4: a histogram line with another number of threads than the first"'

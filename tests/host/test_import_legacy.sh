@@ -83,6 +83,20 @@ for f in "$L"/latency_measure-*.log "$L"/timing_info-v1.13.0-sam_e70.log "$L"/re
     "$RTB" import --db "$TMP/clean.db" "$f" 2>/dev/null | grep -q "flagged" && flagged=$((flagged + 1))
 done
 check "the clean fixtures: no row flagged" '[ $flagged -eq 0 ]'
+# a counter that never ran: every figure of the 2.3 log 0, or one constant (derived here)
+sed -E 's/: +[0-9]+ cycles , +[0-9]+ ns$/:       0 cycles ,        0 ns/' "$L/latency_measure-v2.3.0.log" >"$TMP/zero.log"
+sed -E 's/: +[0-9]+ cycles , +[0-9]+ ns$/:      42 cycles ,      350 ns/' "$L/latency_measure-v2.3.0.log" >"$TMP/const.log"
+for k in zero const; do
+    run "$RTB" import --db "$DB" "$TMP/$k.log"
+    check "$k.log: every row flagged" '[ $rc -eq 0 ] && echo "$out" | grep -q "15 metrics, 15 flagged$"'
+    eval "$k=\$(id_of)"
+done
+check "constant: named in show" '[ "$(json $const | grep -o "\"flags\":\[\"mean-only\", \"constant\"\]" | wc -l)" -eq 15 ]'
+run "$RTB" compare "$v23" "$zero" --db "$DB"
+check "constant: compare marks each row and says why" '[ "$(echo "$out" | grep -c "0=")" -eq 15 ] && echo "$out" | grep -q "= constant: every figure of the run is one value, no counter ran"'
+sed -E '4s/: +[0-9]+ cycles , +[0-9]+ ns$/:      43 cycles ,      358 ns/' "$TMP/const.log" >"$TMP/one-off.log"
+run "$RTB" import --db "$DB" "$TMP/one-off.log"
+check "one row of another value: nothing flagged" '[ $rc -eq 0 ] && echo "$out" | grep -q "15 metrics$"'
 
 # ---- beside a current log: the shared operations on one row ----
 run "$RTB" import --db "$DB" "$FIX/zephyr-latency-measure/frdm_rw612.log"
@@ -100,11 +114,9 @@ check "3.6 beside 4.3: 41 rows shared" '[ "$(shared $v36)" -eq 41 ]'
 check "timing_info beside 4.3: the 5 mapped rows shared" '[ "$(shared $ti)" -eq 5 ]'
 
 # ---- damaged copies: an error naming the line, nothing stored ----
-n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 before=$(n_runs)
 sed '8s/ tcs = 125910/ tcs = 12x910/' "$L/latency_measure-v1.7.99.log" >"$TMP/v1-bad.log"
-run "$RTB" import --db "$DB" "$TMP/v1-bad.log"
-check "spoilt tcs row: exit 2, one line naming line 8" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/v1-bad.log: line 8: not a latency_measure or timing_info row (<name> : <N> cycles , <M> ns, or | <name> <N> tcs = <M> nsec |)" ]'
+refused "spoilt tcs row: exit 2, one line naming line 8" "$TMP/v1-bad.log" "line 8: not a latency_measure or timing_info row (<name> : <N> cycles , <M> ns, or | <name> <N> tcs = <M> nsec |)"
 sed '6s/cycles ,     5583/cycles ,     55#3/; 9s/ns$/n/' "$L/latency_measure-v2.3.0.log" >"$TMP/v23-bad.log"
 run "$RTB" import --db "$DB" "$TMP/v23-bad.log"
 check "two spoilt rows: the first named, the other counted" '[ $rc -eq 2 ] && echo "$err" | grep -q "v23-bad.log: line 6: not a latency_measure .* (and 1 more bad line)$"'
@@ -112,8 +124,7 @@ head -c 1018 "$L/latency_measure-v2.6.0.log" >"$TMP/v26-cut.log"
 run "$RTB" import --db "$DB" "$TMP/v26-cut.log"
 check "a row cut in its figures: refused" '[ $rc -eq 2 ] && echo "$err" | grep -q "v26-cut.log: line 13: not a latency_measure"'
 sed '5s/,3872,/,38a72,/' "$L/recording-v2.6.csv" >"$TMP/rec-bad.csv"
-run "$RTB" import --db "$DB" "$TMP/rec-bad.csv"
-check "spoilt recording.csv row: refused, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/rec-bad.csv: line 5: not a recording.csv row (<name>,<cycles>,<nanoseconds>)" ]'
+refused "spoilt recording.csv row: refused, named" "$TMP/rec-bad.csv" "line 5: not a recording.csv row (<name>,<cycles>,<nanoseconds>)"
 check "damaged copies: nothing stored" '[ "$(n_runs)" -eq "$before" ]'
 head -n 12 "$L/latency_measure-v3.5.0-rc1.log" >"$TMP/v35-trunc.log"
 run "$RTB" import --db "$DB" "$TMP/v35-trunc.log"

@@ -6,8 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/osperf.db
 O=$FIX/osperf/samv7_c1000.log
-json() { "$RTB" show "$1" --format json --db "$DB" | tr -d '\t\n'; }
-
 run "$RTB" import --db "$DB" "$O"
 check "fixture: detected, 8 metrics, complete" '[ $rc -eq 0 ] && [ "${out#imported run * from }" = "$O: osperf, board unknown, 8 metrics" ]'
 op=$(id_of)
@@ -27,14 +25,11 @@ run "$RTB" import --db "$DB" "$TMP/detail.log"
 d=$(id_of)
 check "-d: n 3, sd, percentiles of the samples" '[ $rc -eq 0 ] && json $d | grep -q "\"id\":\"semaphore.take.immediate.kernel\",\"desc\":\"semwait\",\"state\":\"ok\",\"n\":3,\"mean\":600,\"sd\":81.6[0-9]*,\"min\":500,\"p50\":600,\"p90\":700,\"p99\":700,\"p999\":700,\"max\":700,"'
 
-n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 before=$(n_runs)
 sed '6s/2386/23x6/' "$O" >"$TMP/bad.log"
-run "$RTB" import --db "$DB" "$TMP/bad.log"
-check "spoilt row: exit 2, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/bad.log: line 6: not an osperf row (<name> <max> <min> <avg>)" ]'
+refused "spoilt row: exit 2, named" "$TMP/bad.log" "line 6: not an osperf row (<name> <max> <min> <avg>)"
 sed '11s/610        675/675        610/' "$O" >"$TMP/order.log"
-run "$RTB" import --db "$DB" "$TMP/order.log"
-check "min above avg: refused" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/order.log: line 11: an osperf row whose min, avg and max are out of order" ]'
+refused "min above avg: refused" "$TMP/order.log" "line 11: an osperf row whose min, avg and max are out of order"
 sed 's/^semwait 700 500 600$/semwait 700 500 601/' "$TMP/detail.log" >"$TMP/disagree.log"
 run "$RTB" import --db "$DB" "$TMP/disagree.log"
 check "a row that disagrees with its samples: refused" '[ $rc -eq 2 ] && echo "$err" | grep -q "disagree.log: line 7: an osperf row that disagrees with its samples"'

@@ -8,9 +8,6 @@
 DB=$TMP/tm.db
 T=$FIX/thread-metric/threadx_stm32f746g_basic.log
 
-# json RUN: the run as one line of JSON
-json() { "$RTB" show "$1" --format json --db "$DB" | tr -d '\t\n'; }
-
 run "$RTB" import --db "$DB" "$T"
 check "fixture: detected, 1 metric" '[ $rc -eq 0 ] && [ "${out#imported run * from }" = "$T: thread-metric, board unknown, 1 metrics" ]'
 fx=$(id_of)
@@ -58,23 +55,18 @@ run "$RTB" import --db "$DB" "$TMP/cut.log"
 check "cut after a test line: stored incomplete, exit 1" '[ $rc -eq 1 ] && echo "$out" | grep -q "1 metrics, INCOMPLETE (the last period of Basic Single Thread Processing has no total (log cut?))$"'
 
 # damaged copies: an error naming the line, nothing stored
-n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 before=$(n_runs)
 sed '2s/252879/252x79/' "$T" >"$TMP/bad-total.log"
-run "$RTB" import --db "$DB" "$TMP/bad-total.log"
-check "spoilt total: exit 2, named" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/bad-total.log: line 2: not a Thread-Metric total (Time Period Total: <count>)" ]'
+refused "spoilt total: exit 2, named" "$TMP/bad-total.log" "line 2: not a Thread-Metric total (Time Period Total: <count>)"
 sed '1s/Relative Time: 30/Relative Tme: 30/' "$T" >"$TMP/bad-head.log"
 run "$RTB" import --db "$DB" --format thread-metric "$TMP/bad-head.log"
 check "spoilt test line: exit 2, named" '[ $rc -eq 2 ] && echo "$err" | grep -q "bad-head.log: line 1: not a Thread-Metric test line" && echo "$err" | grep -q "(and 1 more bad line)$"'
 sed -n 2p "$T" >"$TMP/orphan.log"
-run "$RTB" import --db "$DB" --format thread-metric "$TMP/orphan.log"
-check "a total without its test line: refused" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/orphan.log: line 1: a total without the test line before it" ]'
+refused "a total without its test line: refused" "$TMP/orphan.log" "line 1: a total without the test line before it" --format thread-metric
 printf '%s\n' "$(cat "$T")" "$(cat "$T")" >"$TMP/again.log"
-run "$RTB" import --db "$DB" "$TMP/again.log"
-check "Relative Time that does not advance: refused" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/again.log: line 3: Relative Time does not advance" ]'
+refused "Relative Time that does not advance: refused" "$TMP/again.log" "line 3: Relative Time does not advance"
 printf '%s\n' "$(head -n 1 "$T")" "$(cat "$T")" >"$TMP/lost.log"
-run "$RTB" import --db "$DB" "$TMP/lost.log"
-check "a period whose total is lost: refused" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $TMP/lost.log: line 2: the total of the period before is missing" ]'
+refused "a period whose total is lost: refused" "$TMP/lost.log" "line 2: the total of the period before is missing"
 check "damaged copies: nothing stored" '[ "$(n_runs)" -eq "$before" ]'
 
 finish test_import_tm
