@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 5
+#define DB_SCHEMA_VERSION 6
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 /* rtbench uses each connection from one thread: SQLite's own mutexes
@@ -111,6 +111,15 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')')"
     " WHERE type='table' AND name='metrics';"
     "PRAGMA writable_schema=RESET;",
+    /* 5 -> 6: every sample of a result (run --samples, S records), ascending, in the
+     * S records' encoding (host/samples.c): check's test of significance */
+    "CREATE TABLE metric_samples("
+    " run_id INTEGER NOT NULL,"
+    " seq INTEGER NOT NULL,"
+    " n INTEGER NOT NULL,"
+    " data TEXT NOT NULL,"
+    " PRIMARY KEY (run_id, seq),"
+    " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
 };
 
 const char *db_default_path(void)

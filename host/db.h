@@ -45,6 +45,10 @@ int db_run_add_metric(sqlite3 *db, const struct run *r, const struct metric *m, 
  * db_run_add_metric stored before its G records arrived. */
 int db_run_add_hist(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
                     size_t errlen);
+/* Stores the (whole, checked) samples of metric m of the live run r, after
+ * its S records. */
+int db_run_add_samples(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                       size_t errlen);
 int db_run_finish(sqlite3 *db, const struct run *r, char *err, size_t errlen);
 /* What the database holds of run ID: its number of metrics and whether it
  * is complete. 0, or -1 with a message (no such run, unreadable). */

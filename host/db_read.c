@@ -12,6 +12,7 @@
 #include "db.h"
 #include "db_internal.h"
 #include "hist.h"
+#include "samples.h"
 #include "term.h"
 #include "util.h"
 
@@ -254,6 +255,14 @@ static void hist_row(sqlite3_stmt *st, struct metric *m)
         m->hist_want = n;
 }
 
+/* metric_samples: seq, n, data; data that does not decode to n samples is left out. */
+static void samples_row(sqlite3_stmt *st, struct metric *m)
+{
+    const unsigned char *data = sqlite3_column_text(st, 2);
+    if (data)
+        samples_parse(m, (const char *)data, (uint64_t)sqlite3_column_int64(st, 1));
+}
+
 /* metric_other_units: seq, unit, n, mean, sd, min, max, p50, p90, p99, p999. */
 static void other_unit_row(sqlite3_stmt *st, struct metric *m)
 {
@@ -278,7 +287,9 @@ static int load_metric_rows(sqlite3 *db, int64_t id, const int64_t *seqs, struct
                             "ORDER BY seq, rowid",
                             seqs, out, extra_row) != 0 ||
         for_each_metric_row(db, id, "SELECT seq,lo,width,counts FROM metric_hist WHERE run_id=?",
-                            seqs, out, hist_row) != 0)
+                            seqs, out, hist_row) != 0 ||
+        for_each_metric_row(db, id, "SELECT seq,n,data FROM metric_samples WHERE run_id=?", seqs,
+                            out, samples_row) != 0)
         return -1;
     return for_each_metric_row(db, id,
                                "SELECT seq,unit,n,mean,sd,min,max,p50,p90,p99,p999 FROM "

@@ -11,6 +11,7 @@
 #include "db.h"
 #include "db_internal.h"
 #include "hist.h"
+#include "samples.h"
 #include "util.h"
 
 static const char *state_name(enum metric_state s)
@@ -164,6 +165,30 @@ static int insert_hist(sqlite3 *db, int64_t run_id, int64_t seq, const struct me
     return 0;
 }
 
+/* The samples of metric SEQ of run RUN_ID, if it has them whole. */
+static int insert_samples(sqlite3 *db, int64_t run_id, int64_t seq, const struct metric *m,
+                          char *err, size_t errlen)
+{
+    static const char sql[] = "INSERT OR REPLACE INTO metric_samples(run_id,seq,n,data) "
+                              "VALUES(?,?,?,?)";
+    sqlite3_stmt *st;
+    if (!m->samples || !m->samples->closed)
+        return 0;
+    if (!(st = cached(db, sql)))
+        return db_fail(db, err, errlen, "cannot store a result's samples");
+    char *data = samples_text(m->samples);
+    sqlite3_bind_int64(st, 1, run_id);
+    sqlite3_bind_int64(st, 2, seq);
+    sqlite3_bind_int64(st, 3, (int64_t)m->samples->n);
+    db_bind_text(st, 4, data);
+    int rc = db_step_retry(st);
+    sqlite3_reset(st);
+    free(data);
+    if (rc != SQLITE_DONE)
+        return db_fail(db, err, errlen, "cannot store a result's samples");
+    return 0;
+}
+
 /* Text bound without a copy (SQLITE_STATIC): S outlives the statement's
  * step, which the caller resets before S may go. */
 static void bind_static(sqlite3_stmt *st, int i, const char *s)
@@ -225,7 +250,9 @@ static int insert_metric_parts(sqlite3 *db, int64_t run_id, int64_t seq, const s
         return -1;
     if (insert_other_units(db, run_id, seq, m, err, errlen) != 0)
         return -1;
-    return insert_hist(db, run_id, seq, m, err, errlen);
+    if (insert_hist(db, run_id, seq, m, err, errlen) != 0)
+        return -1;
+    return insert_samples(db, run_id, seq, m, err, errlen);
 }
 
 /* Metric SEQ of run RUN_ID. REPLACE: a live run's, which may be stored
@@ -345,6 +372,20 @@ int db_run_add_hist(sqlite3 *db, const struct run *r, const struct metric *m, ch
     if (db_begin(db, err, errlen) != 0)
         return -1;
     if (insert_hist(db, r->id, (int64_t)(m - r->m), m, err, errlen) != 0) {
+        db_rollback(db);
+        return -1;
+    }
+    return db_commit(db, err, errlen);
+}
+
+int db_run_add_samples(sqlite3 *db, const struct run *r, const struct metric *m, char *err,
+                       size_t errlen)
+{
+    if (r->id <= 0 || !r->m || m < r->m || m >= r->m + r->n_m)
+        return errf(err, errlen, "internal: samples stored before their run or metric");
+    if (db_begin(db, err, errlen) != 0)
+        return -1;
+    if (insert_samples(db, r->id, (int64_t)(m - r->m), m, err, errlen) != 0) {
         db_rollback(db);
         return -1;
     }

@@ -54,6 +54,7 @@ enum record_event {
     RECORD_HEADER,   /* H: a new run is open: runs[n_runs-1] (== open_run) */
     RECORD_METRIC,   /* R/N/F: last_metric appended to open_run */
     RECORD_HIST,     /* G: buckets of last_metric's histogram; `hist_done` when it is whole */
+    RECORD_SAMPLES,  /* S: a chunk of last_metric's samples (whole: `samples_done`, later) */
     RECORD_END,      /* E: `closed` (the run just ended; complete or not) */
     RECORD_REJECTED, /* a record line was rejected: `rejected` says why */
     RECORD_DUPLICATE /* a repeated identical record, ignored: `rejected` says so */
@@ -69,8 +70,12 @@ struct record_parser {
     struct run *closed;   /* set by the feed that closed a run (E, or a new H, a record of
                              another run, record_parser_finish); NULL otherwise */
     struct metric *last_metric;
-    int hist_done;            /* set by the G record that completed last_metric's histogram */
-    struct issue_list issues; /* rejected and repeated record lines */
+    int hist_done;               /* set by the G record that completed last_metric's histogram */
+    struct metric *samples_done; /* set by the feed after the last S record of a metric whose
+                                    samples are whole and checked (any record, or finish) */
+    char *samples_note;          /* set by a feed that refused a metric's samples for want of a
+                                    chunk, while its own line was accepted: that one line */
+    struct issue_list issues;    /* rejected and repeated record lines */
     const struct parse_issue *issue; /* the one of the last feed (REJECTED, DUPLICATE) */
     unsigned long records;           /* valid records accepted, all runs */
     /* private */
@@ -80,8 +85,9 @@ struct record_parser {
     /* buffers reused from line to line (grown, never shrunk), CAP bytes each */
     char *human_id, *human_desc; /* the last human line's id and description, "" if none */
     size_t human_id_cap, human_desc_cap;
-    size_t g_after; /* 1 + the open run's metric whose R or G record was the last record
-                       line (G records must follow their R), or 0 */
+    size_t g_after; /* 1 + the open run's metric whose R, G or S record was the last record
+                       line (G and S records must follow their R), or 0 */
+    size_t s_open;  /* 1 + the open run's metric whose S records may arrive, or 0 */
     char *prev;     /* the previous record line, for repeated lines */
     size_t prev_len, prev_cap;
     char *body; /* the record being read, split into its fields */
@@ -107,6 +113,13 @@ struct run *record_parser_take(struct record_parser *p, size_t i);
 int record_check_crc(const char *rec, size_t len);
 /* rtb_crc32() from a byte table: the same CRC, faster. */
 uint32_t record_crc32(uint32_t crc, const void *data, size_t len);
+
+/* ---- record_human.c ---- */
+
+/* A human result line "<id> - <description> : ...": 1 with the id and the
+ * description (at most 200 bytes) found in LINE, else 0. */
+int record_human_line(const char *line, size_t len, const char **id, size_t *id_len,
+                      const char **desc, size_t *desc_len);
 
 /* ---- record_fields.c: the fields of one record ---- */
 

@@ -135,6 +135,9 @@ void metric_free(struct metric *m)
         free(m->other_units[i].unit);
     free(m->other_units);
     metric_hist_free(m);
+    if (m->samples)
+        free(m->samples->v);
+    free(m->samples);
     memset(m, 0, sizeof *m);
 }
 

@@ -55,6 +55,16 @@ struct hist {
     unsigned char *got; /* while G records arrive: which buckets did (else NULL) */
 };
 
+/* The samples of a result (S records, docs/records.md), ascending, in the
+ * metric's unit; `want` is the R record's n. While S records arrive `closed`
+ * is 0; once whole and checked against the result's figures, 1. */
+struct samples {
+    uint64_t *v;
+    size_t n, cap;
+    uint64_t want;
+    int closed;
+};
+
 struct metric {
     char *id;
     char *desc; /* may be NULL */
@@ -76,8 +86,10 @@ struct metric {
     /* The same metric measured in other units (model-cycles: metric_unit), or NULL. */
     struct metric_stats *other_units;
     size_t n_other_units;
-    size_t hist_want;  /* buckets the R record announced (hist=), 0 if none */
-    struct hist *hist; /* the histogram, NULL if none (or not all of it arrived) */
+    size_t hist_want;        /* buckets the R record announced (hist=), 0 if none */
+    struct hist *hist;       /* the histogram, NULL if none (or not all of it arrived) */
+    struct samples *samples; /* every sample, NULL if none (or refused) */
+    int samples_refused;     /* S records arrived but were refused (said once) */
 };
 
 /* 1 if m is a value metric (its own unit, not a time in the run's unit). */

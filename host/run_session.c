@@ -197,6 +197,25 @@ static void on_hist(struct run_session *session, struct record_parser *p)
         store_failed(session, p->open_run);
 }
 
+/* After the last S record of a result: its samples stored when whole, or
+ * the one line that says why they were refused. */
+void run_session_samples(struct run_session *session)
+{
+    struct record_parser *p = &session->parser;
+    const struct metric *m = p->samples_done;
+    struct run *r = p->closed && m >= p->closed->m && m < p->closed->m + p->closed->n_m
+                        ? p->closed
+                        : p->open_run;
+    if (p->samples_note) {
+        run_session_clear_progress(session);
+        fprintf(stderr, "rtbench run: target output line %lu: %s\n", p->line,
+                term(p->samples_note));
+    }
+    if (m && r && r->id > 0 && !session->store_broken &&
+        db_run_add_samples(session->db, r, m, session->err, sizeof session->err) != 0)
+        store_failed(session, r);
+}
+
 /* A rejected or repeated line: said with its number (the first
  * RTBH_MAX_ISSUES of them; the others are counted at the end). */
 static void on_issue(struct run_session *session, const struct record_parser *p)
@@ -235,6 +254,7 @@ int run_session_line(void *ctx, const char *line, size_t len)
         note_words(session, line, len);
         ev = record_parser_feed(p, line, len);
     }
+    run_session_samples(session);
     if (p->closed) /* ended by this line: its end record, a new header, another run's record */
         run_session_finish_run(session, p->closed);
     if (ev == RECORD_HEADER)

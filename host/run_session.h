@@ -48,5 +48,8 @@ int run_session_line(void *ctx, const char *line, size_t len);
 void run_session_finish_run(struct run_session *session, struct run *r);
 /* Clears the progress line of a terminal. */
 void run_session_clear_progress(struct run_session *session);
+/* After a feed or record_parser_finish(): the samples that feed closed
+ * whole stored, or the line saying why they were refused. */
+void run_session_samples(struct run_session *session);
 
 #endif /* RTBH_RUN_SESSION_H */

@@ -27,6 +27,18 @@ enum verdict {
     VERDICT_NA          /* n/a (or failed) on a side, or no figure to compare */
 };
 
+/* The test of noise of a judged row (signif.c), when both runs have the
+ * metric's samples (run --samples). */
+struct check_signif {
+    int tested;            /* both sides had samples */
+    size_t n_base, n_cand; /* samples of each side */
+    double diff, lo, hi;   /* candidate median - baseline median and its bootstrap CI */
+    double u, p;           /* Mann-Whitney U of the candidate, two-sided p */
+    double p_holm;         /* p adjusted across the tested rows (Holm) */
+    int significant;       /* p_holm < alpha */
+    int noise;             /* beyond the threshold but not significant: judged ok */
+};
+
 struct check_row {
     const char *metric; /* the metric id (points into a run) */
     enum verdict verdict;
@@ -43,6 +55,7 @@ struct check_row {
     const char *unit;   /* a value metric's own unit (NULL: the report's unit) */
     int higher_better;  /* a value metric whose larger figures are better: a
                            decrease beyond the threshold is the regression */
+    struct check_signif sig;
 };
 
 struct check_report {
@@ -52,7 +65,9 @@ struct check_report {
     struct check_row *rows; /* in metric order */
     size_t n_rows;
     size_t compared, regressions, faster, flagged, missing, na, failed;
-    int pass; /* no regression and no failure */
+    int pass;      /* no regression and no failure */
+    size_t tested; /* rows tested for noise (signif.c); 0: the verdict was not */
+    double alpha;  /* the significance level of that test */
 };
 
 /* The verdict words as the writers print them ("ok", "REGRESSION", ...)

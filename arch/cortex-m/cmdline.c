@@ -65,7 +65,7 @@ static int bad(const char *what, const char *word)
     rtb_cm_console_puts(" '");
     rtb_cm_console_puts(word ? word : "");
     rtb_cm_console_puts(
-        "' (options: --filter GLOBS --iterations N --warmup N --params LIST --list)\n");
+        "' (options: --filter GLOBS --iterations N --warmup N --params LIST --samples --list)\n");
     return RTB_ERR_INVAL;
 }
 
@@ -132,6 +132,7 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
     cfg->warmup = UINT32_MAX;
     cfg->list_only = 0;
     cfg->params = 0;
+    cfg->samples = 0;
     if (fetch_err == 1) {
         rtb_cm_console_puts("rtbench: bad command line: semihosting could not return it "
                             "(longer than 511 bytes?)\n");
@@ -171,6 +172,8 @@ int rtb_cm_cmdline(struct rtb_run_config *cfg)
             cfg->params = val; /* its form is checked by rtb_main() */
         } else if (streq(w, "--list")) {
             cfg->list_only = 1;
+        } else if (streq(w, "--samples")) {
+            cfg->samples = 1;
         } else {
             return bad("unknown option", w);
         }

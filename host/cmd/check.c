@@ -19,6 +19,7 @@
 #include "artifact.h"
 #include "term.h"
 #include "util.h"
+#include "signif.h"
 #include "verdict.h"
 #include "out/writer.h"
 
@@ -27,16 +28,22 @@
 #define GLOBS "a comma-separated list of id globs"
 
 static const struct option check_options[] = {
-    {"threshold", required_argument, NULL, 'T'}, {"metrics", required_argument, NULL, 'M'},
-    {"db", required_argument, NULL, 'D'},        {"format", required_argument, NULL, 'F'},
-    {"junit", required_argument, NULL, 'J'},     {NULL, 0, NULL, 0},
+    {"threshold", required_argument, NULL, 'T'},
+    {"metrics", required_argument, NULL, 'M'},
+    {"db", required_argument, NULL, 'D'},
+    {"format", required_argument, NULL, 'F'},
+    {"junit", required_argument, NULL, 'J'},
+    {"alpha", required_argument, NULL, 'A'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command check_command = {
     CMD,
     "usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...]\n"
-    "                     [--format NAME] [--junit FILE] [--db PATH]\n"
+    "                     [--format NAME] [--junit FILE] [--alpha A] [--db PATH]\n"
     "--junit FILE: also write the verdicts as JUnit XML (one test case per metric)\n"
+    "--alpha A: significance level of the test of noise where both runs have samples\n"
+    "           (run --samples; default 0.01, Holm across the metrics)\n"
     "exit 0: no regression; 1: a metric is more than PCT % slower (default 10) or failed;\n"
     "2: bad usage or input\n",
     check_options,
@@ -48,7 +55,7 @@ static const struct cli_command check_command = {
 
 struct check_options {
     const char *metrics, *db_path, *junit;
-    double threshold;
+    double threshold, alpha;
     const struct writer *writer;
 };
 
@@ -71,6 +78,11 @@ static int check_option(void *ctx, int id, const char *value)
     struct check_options *o = ctx;
     if (id == 'T')
         return parse_threshold(value, &o->threshold);
+    if (id == 'A' && (parse_double(value, &o->alpha) < 0 || !(o->alpha > 0) || o->alpha >= 1))
+        return cli_usage_err(CMD, "--alpha must be a number between 0 and 1, not",
+                             *value ? value : "(nothing)");
+    if (id == 'A')
+        return CLI_GO;
     if (id == 'F')
         return cli_writer_option(CMD, value, DOC_CHECK, &o->writer);
     if (id == 'J') {
@@ -118,6 +130,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
         fprintf(stderr, "rtbench check: no metric to check%s%s\n",
                 o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
     } else {
+        signif_apply(&rep, o->alpha); /* beyond the threshold and significant, or not judged */
         cli_warn_incomplete(CMD, "baseline", runs[0]);
         cli_warn_incomplete(CMD, "candidate", runs[1]);
         rc = cli_write_done(CMD, o->writer->check(stdout, &rep));
@@ -133,7 +146,7 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
 
 int cmd_check(int argc, char **argv)
 {
-    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, writers[0]};
+    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, SIGNIF_ALPHA, writers[0]};
     int first;
     int rc = cli_parse(&check_command, argc, argv, check_option, &o, &first);
     if (rc != CLI_GO)

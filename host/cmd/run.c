@@ -63,6 +63,7 @@ static void close_open_run(struct run_session *session, const struct target_endi
 {
     struct run *open = session->parser.open_run;
     record_parser_finish(&session->parser);
+    run_session_samples(session);
     if (end->why) {
         char *d = session->running[0] ? xasprintf("%s while running %s; %s", end->why,
                                                   session->running, open->status_detail)
@@ -108,21 +109,14 @@ static int finish_session(struct run_session *session, const struct target_endin
 }
 
 static const struct option run_options[] = {
-    {"target", required_argument, NULL, 't'},
-    {"filter", required_argument, NULL, 'f'},
-    {"iterations", required_argument, NULL, 'n'},
-    {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},
-    {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},
-    {"params", required_argument, NULL, 'p'},
-    {"tm-period", required_argument, NULL, 'P'},
-    {"cycle-model", required_argument, NULL, 'C'},
-    {"flash", required_argument, NULL, 'F'},
-    {"reset", required_argument, NULL, 'R'},
-    {"kernel", required_argument, NULL, 'K'},
-    {"log", required_argument, NULL, 'L'},
-    {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},        {"params", required_argument, NULL, 'p'},
+    {"tm-period", required_argument, NULL, 'P'},  {"cycle-model", required_argument, NULL, 'C'},
+    {"flash", required_argument, NULL, 'F'},      {"reset", required_argument, NULL, 'R'},
+    {"kernel", required_argument, NULL, 'K'},     {"log", required_argument, NULL, 'L'},
+    {"samples", no_argument, NULL, 'S'},          {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
@@ -131,7 +125,7 @@ static const struct cli_command run_command = {
     "                   [--filter GLOB] [--iterations N] [--params LIST] [--label L]\n"
     "                   [--db PATH] [--timeout S] [--tm-period S] [--no-icount]\n"
     "                   [--cycle-model CORE[,ws=N]] [--flash CMD] [--reset CMD]\n"
-    "                   [--kernel NAME=TREE] [--log FILE]\n"
+    "                   [--kernel NAME=TREE] [--log FILE] [--samples]\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       what to run (the kinds below; default host)\n"
@@ -159,6 +153,8 @@ static const struct cli_command run_command = {
     "                       threadx, rtthread) on the kernel source TREE (a folder or a\n"
     "                       .tar.xz/.tar.gz/.tgz/.tar) and run each of its images\n"
     "      --log FILE       also write every byte of the target's output to FILE\n"
+    "      --samples        also store every sample of each result (host, qemu), for\n"
+    "                       check's test of significance\n"
     "  -h, --help           this help\n"
     "Exit: 0 complete, 1 incomplete run / target failed / a benchmark failed,\n"
     "      2 bad usage or database error, 128+N interrupted by signal N.\n",
@@ -191,6 +187,9 @@ static int run_option(void *ctx, int id, const char *value)
         break;
     case 'p':
         o->target.params = value;
+        break;
+    case 'S':
+        o->target.samples = 1;
         break;
     case 'P':
         o->tm_period = value;
@@ -261,9 +260,10 @@ static int refuse_options(const struct run_options *o)
     else if (o->kernel && o->cycle_model)
         why = "--cycle-model has no marked image for a kernel's check application (drop one of "
               "--cycle-model and --kernel)";
-    else if (strncmp(o->target_spec, "cmd:", 4) == 0 && (t->filter || t->iterations || t->params))
-        why = "--filter, --iterations and --params are not passed to a cmd: target; put them in "
-              "its command";
+    else if (strncmp(o->target_spec, "cmd:", 4) == 0 &&
+             (t->filter || t->iterations || t->params || t->samples))
+        why = "--filter, --iterations, --params and --samples are not passed to a cmd: target; "
+              "put them in its command";
     else if (o->tm_period && strncmp(o->target_spec, "cmd:", 4) == 0)
         why = "--tm-period is not passed to a cmd: target; put --params tm_period_ms=N in its "
               "command";
@@ -482,7 +482,7 @@ int cmd_run(int argc, char **argv)
                             NULL,
                             NULL,
                             {-1, 0},
-                            {NULL, 0, NULL, 1, 0, NULL, NULL},
+                            {NULL, 0, NULL, 1, 0, NULL, NULL, 0},
                             DEFAULT_TIMEOUT_S,
                             NULL,
                             NULL};

@@ -19,6 +19,34 @@ void check_flags_text(unsigned flags, char *buf, size_t len)
         snprintf(buf, len, "-");
 }
 
+void check_signif_text(const struct check_row *r, char *buf, size_t len)
+{
+    const struct check_signif *s = &r->sig;
+    if (!s->tested) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    snprintf(buf, len, "median %+.6g [%+.6g, %+.6g], U p=%.2g, Holm %.2g: %s", s->diff, s->lo,
+             s->hi, s->p, s->p_holm,
+             s->significant ? "significant"
+             : s->noise     ? "not significant (noise: not judged a change)"
+                            : "not significant");
+}
+
+void check_noise_text(const struct check_report *c, char *buf, size_t len)
+{
+    if (!c->tested)
+        snprintf(buf, len,
+                 "not tested for noise: the runs have no samples of these metrics (rtbench run "
+                 "--samples)");
+    else
+        snprintf(buf, len,
+                 "tested for noise: %zu metric(s) with samples on both sides; Mann-Whitney U, "
+                 "two-sided, Holm-adjusted across them, alpha %g; %g %% bootstrap interval of the "
+                 "median difference",
+                 c->tested, c->alpha, 100 * (1 - c->alpha));
+}
+
 int comparison_ratio(const struct comparison *t, size_t row, size_t run, double *ratio)
 {
     const struct cmp_cell *a = &t->cells[row * t->n_runs];

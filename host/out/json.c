@@ -274,6 +274,19 @@ static cJSON *json_check_row(const struct check_row *row)
     }
     if (row->reason)
         cJSON_AddStringToObject(o, "reason", row->reason);
+    if (row->sig.tested) {
+        const struct check_signif *s = &row->sig;
+        cJSON *t = cJSON_AddObjectToObject(o, "noise");
+        cJSON_AddNumberToObject(t, "baseline_samples", (double)s->n_base);
+        cJSON_AddNumberToObject(t, "candidate_samples", (double)s->n_cand);
+        cJSON_AddNumberToObject(t, "median_diff", round_to(s->diff, 1000));
+        cJSON_AddNumberToObject(t, "ci_low", round_to(s->lo, 1000));
+        cJSON_AddNumberToObject(t, "ci_high", round_to(s->hi, 1000));
+        cJSON_AddNumberToObject(t, "u", s->u);
+        cJSON_AddNumberToObject(t, "p", s->p);
+        cJSON_AddNumberToObject(t, "p_holm", s->p_holm);
+        cJSON_AddBoolToObject(t, "significant", s->significant);
+    }
     return o;
 }
 
@@ -284,6 +297,13 @@ static int json_check(FILE *out, const struct check_report *c)
     cJSON_AddItemToObject(o, "candidate", run_identity(c->candidate));
     cJSON_AddNumberToObject(o, "threshold", c->threshold);
     cJSON_AddStringToObject(o, "unit", c->unit);
+    char noise[256];
+    check_noise_text(c, noise, sizeof noise);
+    cJSON *nt = cJSON_AddObjectToObject(o, "noise_test");
+    cJSON_AddNumberToObject(nt, "tested", (double)c->tested);
+    if (c->tested)
+        cJSON_AddNumberToObject(nt, "alpha", c->alpha);
+    cJSON_AddStringToObject(nt, "method", noise);
     cJSON *rows = cJSON_AddArrayToObject(o, "metrics");
     for (size_t i = 0; i < c->n_rows; i++)
         cJSON_AddItemToArray(rows, json_check_row(&c->rows[i]));

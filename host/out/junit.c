@@ -34,6 +34,12 @@ static void figures(FILE *out, const struct check_report *c, const struct check_
     svg_text(out, r->unit ? r->unit : c->unit);
     fprintf(out, " (%+.1f %%, threshold %s%g %%%s)", r->change, r->higher_better ? "-" : "+",
             c->threshold, r->higher_better ? ", higher is better" : "");
+    char sig[192];
+    check_signif_text(r, sig, sizeof sig);
+    if (*sig) {
+        fputs("; ", out);
+        svg_text(out, sig);
+    }
 }
 
 /* The <skipped> or <failure> of a row that did not simply pass. */
@@ -130,6 +136,9 @@ static int junit_check(FILE *out, const struct check_report *c)
     property(out, "candidate", cn);
     property(out, "threshold_percent", th);
     property(out, "unit", c->unit);
+    char noise[256];
+    check_noise_text(c, noise, sizeof noise);
+    property(out, "noise_test", noise);
     fputs("    </properties>\n", out);
     for (size_t i = 0; i < c->n_rows; i++)
         testcase(out, c, &c->rows[i]);

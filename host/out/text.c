@@ -376,8 +376,12 @@ static void text_check_section(FILE *out, const struct check_report *c, int sect
         if (!shown++ && title[section])
             fputs(title[section], out);
         if (section == 0) {
+            char sig[192];
             fprintf(out, "%-10s  %-44s ", verdict_word(row->verdict), term(row->metric));
             text_check_figures(out, row);
+            check_signif_text(row, sig, sizeof sig);
+            if (*sig)
+                fprintf(out, "  %s", sig);
         } else if (section == 1) {
             char fb[96], fc[96];
             check_flags_text(row->baseline_flags, fb, sizeof fb);
@@ -417,6 +421,9 @@ static int text_check(FILE *out, const struct check_report *c)
             "\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu "
             "n/a, %zu failed\n",
             c->compared, c->regressions, c->faster, c->flagged, c->missing, c->na, c->failed);
+    char noise[256];
+    check_noise_text(c, noise, sizeof noise);
+    fprintf(out, "%s\n", noise);
     if (!c->pass)
         fprintf(out, "FAIL: %zu metric(s) more than %g %% slower, %zu failed in the candidate\n",
                 c->regressions, c->threshold, c->failed);

@@ -102,5 +102,10 @@ void comparison_ratio_cells(FILE *out, const struct comparison *t, size_t row, c
 
 /* A check row's flags as "a,b" or "-". */
 void check_flags_text(unsigned flags, char *buf, size_t len);
+/* A tested row's test of noise in words ("median +12.5 [+10.1, +14.9], U
+ * p=3e-12, Holm 6e-12: significant"), "" when it was not tested. */
+void check_signif_text(const struct check_row *r, char *buf, size_t len);
+/* What the report's test of noise was, or that there was none, in one line. */
+void check_noise_text(const struct check_report *c, char *buf, size_t len);
 
 #endif /* RTBH_WRITER_H */

@@ -52,6 +52,8 @@ static int host_resolve(const char *rest, const struct target_options *opt, stru
         strv_push(&out->argv, &n, xstrdup("--params"));
         strv_push(&out->argv, &n, xstrdup(opt->params));
     }
+    if (opt->samples)
+        strv_push(&out->argv, &n, xstrdup("--samples"));
     out->source = xstrdup("host");
     return 0;
 }

@@ -215,6 +215,10 @@ static int image_cmdline(char *append, size_t len, const struct target_options *
         size_t l = strlen(append);
         snprintf(append + l, len - l, "%s--params %s", l ? " " : "", opt->params);
     }
+    if (opt->samples) {
+        size_t l = strlen(append);
+        snprintf(append + l, len - l, "%s--samples", l ? " " : "");
+    }
     if (strlen(append) > MAX_APPEND)
         return errf(err, errlen,
                     "--filter and --params are too long for the QEMU command line (%zu "

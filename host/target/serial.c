@@ -68,11 +68,12 @@ static int serial_resolve(const char *spec, const struct target_options *opt,
                !serial_baud_supported((unsigned)baud)))
         return errf(err, errlen, "--target serial:%s: '%s' is not a baud rate (one of: %s)", spec,
                     at + 1, serial_baud_list());
-    if (opt->filter || opt->iterations || opt->params)
-        return errf(err, errlen,
-                    "--filter, --iterations and --params cannot reach a board over its serial "
-                    "port: build them into the image (-DRTB_CM_CMDLINE=\"--filter ...\", "
-                    "docs/ports/boards.md)");
+    if (opt->filter || opt->iterations || opt->params || opt->samples)
+        return errf(
+            err, errlen,
+            "--filter, --iterations, --params and --samples cannot reach a board over its serial "
+            "port: build them into the image (-DRTB_CM_CMDLINE=\"--filter ...\", "
+            "docs/ports/boards.md)");
     if (step_argv("--flash", opt->flash, &out->flash_argv, err, errlen) != 0 ||
         step_argv("--reset", opt->reset, &out->reset_argv, err, errlen) != 0) {
         target_cmd_free(out);

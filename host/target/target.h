@@ -54,6 +54,7 @@ struct target_options {
                             date already: one build for every point of a sweep) */
     const char *flash;   /* serial: --flash and --reset commands (split on spaces like cmd:, */
     const char *reset;   /* no shell), run in this order once the port is open; or NULL */
+    int samples;         /* --samples: every sample of each result (S records) */
 };
 
 /* A kind of --target spec: one file each (target/<kind>.c), listed in one

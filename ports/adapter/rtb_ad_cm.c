@@ -26,7 +26,7 @@ void rtb_port_exit(int status)
 
 void rtb_ad_main_entry(void *arg)
 {
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
+    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL, 0};
 
     (void)arg;
     if (rtb_cm_cmdline(&cfg) != 0)

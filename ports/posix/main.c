@@ -1,7 +1,7 @@
 /*
  * rtbench - the POSIX target program:
  *   rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST]
- *                 [--tm-period S] [--list] [--help]
+ *                 [--tm-period S] [--samples] [--list] [--help]
  * Sets up the port (pinning, SCHED_FIFO, mlockall, DMA latency) and the timer,
  * then runs rtb_main() in a thread at RTB_PRIO_MAIN. Records go to stdout.
  */
@@ -20,13 +20,14 @@
 
 static const char usage[] =
     "usage: rtbench-posix [--filter GLOBS] [--iterations N] [--warmup N] [--params LIST]\n"
-    "                     [--tm-period S] [--list] [--help]\n"
+    "                     [--tm-period S] [--samples] [--list] [--help]\n"
     "  --filter GLOBS    comma-separated id globs, '-' excludes (default \"" RTB_CONFIG_FILTER
     "\")\n"
     "  --iterations N    measured iterations per benchmark, 1..%u (default %u)\n"
     "  --warmup N        iterations run first and discarded (default %u)\n"
     "  --params LIST     run-time parameters of the families, key=value,key=value\n"
     "  --tm-period S     Thread-Metric's period in seconds (0.001..2000; tm_period_ms)\n"
+    "  --samples         also send every sample of each result (S records)\n"
     "  --list            print the catalog and exit\n"
     "  --help            this text\n";
 
@@ -79,6 +80,20 @@ static int merge_tm_period(struct rtb_run_config *cfg, const char *seconds)
     return 0;
 }
 
+/* RTB_POSIX_TEST_SLOW_GIVE=PCT (test only, posix_port.h): 0, or 2 when malformed. */
+static int read_slow_give(void)
+{
+    const char *v = getenv("RTB_POSIX_TEST_SLOW_GIVE");
+    uint32_t pct;
+
+    if (v == NULL || *v == '\0')
+        return 0;
+    if (parse_u32(v, 0, 1000, &pct) != 0)
+        return bad("RTB_POSIX_TEST_SLOW_GIVE wants a percentage from 0 to 1000", v);
+    rtb_posix_slow_give_pct = pct;
+    return 0;
+}
+
 static int run_main(void *arg)
 {
     return rtb_main(arg);
@@ -94,6 +109,7 @@ static int parse_args(int argc, char **argv, struct rtb_run_config *cfg, const c
         {"warmup", required_argument, NULL, 'w'},
         {"params", required_argument, NULL, 'p'},
         {"tm-period", required_argument, NULL, 'P'},
+        {"samples", no_argument, NULL, 's'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -101,7 +117,7 @@ static int parse_args(int argc, char **argv, struct rtb_run_config *cfg, const c
     int c;
 
     opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, ":f:i:w:p:lh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:i:w:p:slh", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (optarg[0] == '\0')
@@ -128,6 +144,9 @@ static int parse_args(int argc, char **argv, struct rtb_run_config *cfg, const c
             break;
         case 'P':
             *tm_period = optarg;
+            break;
+        case 's':
+            cfg->samples = 1;
             break;
         case 'l':
             cfg->list_only = 1;
@@ -164,6 +183,8 @@ int main(int argc, char **argv)
     if (err >= 0)
         return err;
     if (tm_period != NULL && merge_tm_period(&cfg, tm_period) != 0)
+        return 2;
+    if (read_slow_give() != 0)
         return 2;
     if (cfg.filter != NULL && !cfg.list_only && !filter_selects_any(cfg.filter))
         return bad("--filter selects no benchmark (see --list)", cfg.filter);

@@ -28,7 +28,34 @@ int rtb_sem_init(rtb_sem_t *s, unsigned initial, unsigned limit)
     return 0;
 }
 
+unsigned rtb_posix_slow_give_pct;
+
+static int give(rtb_sem_t *s);
+
+/* rtb_sem_give() slowed by rtb_posix_slow_give_pct % (test only): busy work
+ * first, inside whatever window the caller measures, in proportion to the
+ * previous give's cost as its caller saw it, so a window that is one give
+ * (and the switch it causes) grows by at least that share. */
+static int slow_give(rtb_sem_t *s)
+{
+    static uint64_t last; /* ns of the previous give */
+    uint64_t spin = last * rtb_posix_slow_give_pct / 100u, t0 = rtb_posix_clock_ns(), t1;
+    int rc;
+
+    while (rtb_posix_clock_ns() - t0 < spin) {
+    }
+    t1 = rtb_posix_clock_ns();
+    rc = give(s);
+    last = rtb_posix_clock_ns() - t1;
+    return rc;
+}
+
 int rtb_sem_give(rtb_sem_t *s)
+{
+    return rtb_posix_slow_give_pct != 0 ? slow_give(s) : give(s);
+}
+
+static int give(rtb_sem_t *s)
 {
     int v;
 

@@ -358,7 +358,7 @@ void refk_deadlock_hook(void)
 
 static void main_entry(void *arg)
 {
-    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL};
+    struct rtb_run_config cfg = {NULL, 0, UINT32_MAX, 0, NULL, 0};
     (void)arg;
     if (rtb_cm_cmdline(&cfg) != 0)
         rtb_port_exit(RTB_CM_EXIT_USAGE);

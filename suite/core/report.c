@@ -41,6 +41,8 @@ static char id_buf[RTB_ID_MAX + 1];
 /* The header's CRC, carried by every later record of the run as hdr=
  * (docs/records.md, "Completeness"). */
 static char hdr_tag[9];
+/* The run sends every result's samples (S records after its R and G). */
+static int samples_on;
 
 static const char *nz(const char *s)
 {
@@ -257,6 +259,31 @@ static RTB_NOINLINE unsigned emit_histogram(const struct rtb_bench_def *b, const
     return all;
 }
 
+/* S records: the sorted samples of result `seq`, in chunks; 1 if every
+ * record was written. */
+#define SAMPLES_CHUNK 128u /* characters of encoded samples per S record */
+
+static RTB_NOINLINE unsigned emit_samples(const char *id, const uint32_t *sorted, uint32_t n,
+                                          uint32_t seq)
+{
+    char chunk[SAMPLES_CHUNK + 1u];
+    struct rtb_rec r;
+    uint32_t first = 0, next;
+    unsigned all = 1;
+
+    while (first < n) {
+        next = rtb_samples_chunk(chunk, sizeof chunk, sorted, first, n);
+        rtb_rec_begin(&r, line_buf, sizeof line_buf, 'S');
+        rtb_rec_str(&r, "id", id);
+        rtb_rec_u64(&r, "first", first);
+        rtb_rec_str(&r, "v", chunk);
+        rec_number(&r, seq);
+        all &= rec_emit(&r);
+        first = next;
+    }
+    return all;
+}
+
 /* The flags of a result, comma-separated, into flags[32]. */
 static void result_flags(char *flags, size_t cap, const struct rtb_ctx *ctx, int conv_saturated,
                          int nosched)
@@ -381,7 +408,9 @@ unsigned rtb_out_result(const struct rtb_bench_def *b, struct rtb_ctx *ctx,
     if (!result_record(b, ctx, &st, flags, hist, seq))
         return 0;
     /* the samples are sorted now (rtb_stats_compute) */
-    return hist == 0 || emit_histogram(b, ctx->samples, ctx->n, st.min, hist_width, hist);
+    if (hist > 0 && !emit_histogram(b, ctx->samples, ctx->n, st.min, hist_width, hist))
+        return 0;
+    return !samples_on || emit_samples(rtb_result_id(b, ctx), ctx->samples, ctx->n, seq);
 }
 
 /* The human banner of a run. */
@@ -413,11 +442,12 @@ static void banner(const struct rtb_port_info *pi, const struct rtb_timer_desc *
 
 int rtb_out_header(const struct rtb_port_info *pi, const struct rtb_timer_desc *td,
                    uint64_t overhead, uint32_t iters, uint32_t warmup, const char *filter,
-                   uint32_t count, const char *params)
+                   uint32_t count, const char *params, int samples)
 {
     struct rtb_rec r;
     unsigned i;
 
+    samples_on = samples;
     banner(pi, td, overhead);
     rtb_rec_begin(&r, line_buf, sizeof line_buf, 'H');
     rtb_rec_str(&r, "rtbench", RTB_VERSION);
@@ -444,6 +474,8 @@ int rtb_out_header(const struct rtb_port_info *pi, const struct rtb_timer_desc *
     rtb_rec_u64(&r, "seq", 1); /* the results are numbered (docs/records.md) */
     if (params != NULL)
         rtb_rec_str(&r, "params", params);
+    if (samples)
+        rtb_rec_u64(&r, "samples", 1);
     if (!rec_emit(&r))
         return RTB_ERR_OVERFLOW; /* without its header no record of the run is usable */
     /* the header's CRC: " *xxxxxxxx\n" ends the line just written */

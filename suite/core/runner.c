@@ -136,6 +136,7 @@ static int run_one(const struct rtb_bench_def *b, const struct rtb_timer_desc *t
 struct run_settings {
     const char *filter, *params;
     uint32_t iters, warmup;
+    int samples;
 };
 
 static void settings(const struct rtb_run_config *cfg, struct run_settings *s)
@@ -144,7 +145,9 @@ static void settings(const struct rtb_run_config *cfg, struct run_settings *s)
     s->params = NULL;
     s->iters = RTB_CONFIG_ITERATIONS;
     s->warmup = RTB_CONFIG_WARMUP;
+    s->samples = 0;
     if (cfg != NULL) {
+        s->samples = cfg->samples != 0;
         if (cfg->filter != NULL)
             s->filter = cfg->filter;
         if (cfg->iterations != 0)
@@ -211,7 +214,8 @@ int rtb_main(const struct rtb_run_config *cfg)
     rtb_params_use(s.params);
     rtb_kept_clear(); /* nothing of an earlier run is kept */
     overhead = calibrate(td->bits);
-    if (rtb_out_header(pi, td, overhead, s.iters, s.warmup, s.filter, count, s.params) != 0)
+    if (rtb_out_header(pi, td, overhead, s.iters, s.warmup, s.filter, count, s.params, s.samples) !=
+        0)
         return RTB_ERR_OVERFLOW; /* without its header no record of the run is usable */
 
     for (i = 0; i < rtb_catalog_len; i++) {

@@ -7,6 +7,7 @@
 #ifndef RTB_RUNNER_INTERNAL_H
 #define RTB_RUNNER_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rtb/bench.h"
@@ -51,6 +52,14 @@ int rtb_stack_guard_ok(void);
 void rtb_kept_clear(void);
 void rtb_kept_add(const char *id, uint64_t ns_milli);
 
+/* ---- samples.c ------------------------------------------------------------- */
+
+/* One S record's chunk of the ascending samples sorted[from..n-1] encoded
+ * into out (cap bytes, NUL included; cap > 8): as many as fit. Returns the
+ * index of the first sample not taken. */
+uint32_t rtb_samples_chunk(char *out, size_t cap, const uint32_t *sorted, uint32_t from,
+                           uint32_t n);
+
 /* ---- report.c -------------------------------------------------------------- */
 
 /* The id a result is reported under: the catalog's, with the point's suffix. */
@@ -60,10 +69,11 @@ void rtb_out_line(const char *a, const char *b, const char *c);
 /* The catalog entries `filter` selects, one line each (--list). */
 void rtb_out_list(const char *filter);
 /* The banner and the H record of a run; 0, or RTB_ERR_OVERFLOW when the
- * header did not fit the line buffer (no record of the run is usable then). */
+ * header did not fit the line buffer (no record of the run is usable then).
+ * samples: every result's samples follow it in S records (samples=1). */
 int rtb_out_header(const struct rtb_port_info *pi, const struct rtb_timer_desc *td,
                    uint64_t overhead, uint32_t iters, uint32_t warmup, const char *filter,
-                   uint32_t count, const char *params);
+                   uint32_t count, const char *params, int samples);
 /* The N, F and R (+ G) records of result number `seq`, each after its human
  * line; 1 if every record was written. */
 unsigned rtb_out_na(const struct rtb_bench_def *b, const char *id, const char *why, uint32_t seq);

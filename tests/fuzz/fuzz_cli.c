@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strncmp(argv[i], "qemu:", 5) == 0)
             continue;
         struct target_cmd t;
-        struct target_options opt = {NULL, 0, NULL, 1, 0};
+        struct target_options opt = {NULL, 0, NULL, 1, 0, NULL, NULL, 0};
         char err[256];
         memset(&t, 0, sizeof t);
         target_resolve(argv[i], &opt, &t, err, sizeof err);

@@ -176,6 +176,7 @@ struct rtb_run_config {
     uint32_t warmup;     /* UINT32_MAX = RTB_CONFIG_WARMUP */
     int list_only;       /* print the catalog (id, family, description) and return */
     const char *params;  /* run-time parameters "key=value,...", NULL = none (rtb_param_u32) */
+    int samples;         /* 1: every result's samples follow it in S records (docs/records.md) */
 };
 
 /* Run the selected benchmarks, printing the header, one human line and one
