@@ -40,12 +40,14 @@ fake() {
 
 # app, its name in the messages, the version expected, the version header,
 # the tarball, then the header's lines of the expected and of another version
-apps='freertos threadx rtthread'
+apps='freertos threadx rtthread ucos3'
 name_freertos=FreeRTOS-Kernel ver_freertos=V11.1.0 hdr_freertos=include/task.h
 tar_freertos=FreeRTOS-Kernel-V11.1.0.tar.xz
 name_threadx=ThreadX ver_threadx=6.4.2 hdr_threadx=common/inc/tx_api.h tar_threadx=threadx-v6.4.2.tar.xz
 name_rtthread=RT-Thread ver_rtthread=3.1.5 hdr_rtthread=include/rtdef.h
 tar_rtthread=rtthread-nano-v3.1.5.tar.xz
+# uC/OS-III's version is its one OS_VERSION macro (Vx.yy.zz times 10000)
+name_ucos3=uC/OS-III ver_ucos3=30802 hdr_ucos3=uC-OS3/Source/os.h tar_ucos3=ucos3-v3.08.02.tar.xz
 fake "$TMP/good-freertos" include/task.h '#define tskKERNEL_VERSION_NUMBER       "V11.1.0"'
 fake "$TMP/old-freertos" include/task.h '#define tskKERNEL_VERSION_NUMBER       "V10.6.2"'
 fake "$TMP/good-threadx" common/inc/tx_api.h '#define THREADX_MAJOR_VERSION           6' \
@@ -56,6 +58,8 @@ fake "$TMP/good-rtthread" rt-thread/include/rtdef.h '#define RT_VERSION         
     '#define RT_SUBVERSION                   1L' '#define RT_REVISION                     5L'
 fake "$TMP/old-rtthread" include/rtdef.h '#define RT_VERSION                      4L' \
     '#define RT_SUBVERSION                   1L' '#define RT_REVISION                     1L'
+fake "$TMP/good-ucos3" uC-OS3/Source/os.h '#define  OS_VERSION  30802u'
+fake "$TMP/old-ucos3" uC-OS3/Source/os.h '#define  OS_VERSION  30703u'
 mkdir -p "$TMP/empty"
 
 for app in $apps; do
@@ -75,7 +79,8 @@ for app in $apps; do
     expect $app not-kernel "KERNEL_TREE '$TMP/empty' is not a $name tree: no $hdr in it" \
         -DKERNEL_TREE="$TMP/empty" -DBOARD="$first"
     expect $app other-version "KERNEL_TREE '$TMP/old-$app' is $name $(
-        case $app in freertos) echo V10.6.2 ;; threadx) echo 6.1.12 ;; rtthread) echo 4.1.1 ;; esac
+        case $app in freertos) echo V10.6.2 ;; threadx) echo 6.1.12 ;; rtthread) echo 4.1.1 ;;
+        ucos3) echo 30703 ;; esac
     ), expected $ver" -DKERNEL_TREE="$TMP/old-$app" -DBOARD="$first"
     expect $app no-board "BOARD not given: -DBOARD=<one of $names>" -DKERNEL_TREE="$TMP/good-$app"
     expect $app bad-board "BOARD 'nrf52840dk' is not supported by the $app check application (boards: $names; $rtb/ports/$app/app/boards.txt)" \

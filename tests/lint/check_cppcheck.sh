@@ -24,7 +24,7 @@ run common --std=c99 -I suite/include -I ports/posix ports/common
 # includes the kernel's rtb_kernel.h), against stub kernel headers
 # (tests/lint/stubs: the kernels' trees are not in the repository) and the
 # adapter's example configuration, with the mps2-an385 board's headers
-for k in freertos threadx rtthread; do
+for k in freertos threadx rtthread ucos3; do
     run "ports/$k" --std=c99 -I suite/include -I "tests/lint/stubs/$k" -I "ports/$k/config" \
         -I "ports/$k" -I ports/adapter -I arch/cortex-m/include -I arch/cortex-m \
         -I boards/mps2-an385 "ports/$k" ports/adapter
