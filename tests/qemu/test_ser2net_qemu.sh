@@ -68,15 +68,7 @@ rc=$?
 [ $rc -eq 0 ] && ok "qemu: run exits 0" || { ko "qemu: run exits $rc"; cat "$tmp/qemu-run.err"; }
 
 # The figures: every metric of both runs, all its statistics, equal.
-"$rtbench" show 1 --db "$db" --format json >"$tmp/show1" 2>&1
-"$rtbench" show 2 --db "$db" --format json >"$tmp/show2" 2>&1
-sed -n '/"metrics":/,$p' "$tmp/show1" >"$tmp/m1"
-sed -n '/"metrics":/,$p' "$tmp/show2" >"$tmp/m2"
-n1=$(grep -c '"id":' "$tmp/m1") n2=$(grep -c '"id":' "$tmp/m2")
-[ "$n1" -gt 50 ] && [ "$n1" -eq "$n2" ] && ok "both runs: $n1 metrics (the whole catalog)" ||
-    ko "rfc2217 run: $n1 metrics, qemu: run $n2"
-cmp -s "$tmp/m1" "$tmp/m2" && ok "rfc2217 and qemu: runs have equal figures (instruction counts)" ||
-    { ko "figures differ"; diff "$tmp/m1" "$tmp/m2" | head -20; }
+same_figures "$rtbench" "$db" 1 2 "$tmp" # the rfc2217:// run and the qemu: run
 grep -q "\"source\":.*\"rfc2217://127.0.0.1:$port@115200\"" "$tmp/show1" &&
     ok "the run's source names the network port" || ko "rfc2217 run's source"
 
@@ -87,8 +79,7 @@ qemu_board tcp
 rc=$?
 [ $rc -eq 0 ] && grep -q "stored run 3 ([0-9]* metrics, complete)" "$tmp/raw.err" &&
     ok "tcp: (raw) run stored complete" || { ko "tcp: run exits $rc"; cat "$tmp/raw.err"; }
-"$rtbench" show 3 --db "$db" --format json | sed -n '/"metrics":/,$p' >"$tmp/m3"
-cmp -s "$tmp/m1" "$tmp/m3" && ok "tcp: run has the same figures" || ko "tcp: figures differ"
+same_figures "$rtbench" "$db" 1 3 "$tmp" # and the tcp: run
 qemu_done
 
 # dropped mid-run: ser2net killed once results came
