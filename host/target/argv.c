@@ -42,6 +42,8 @@ void target_cmd_free(struct target_cmd *c)
     free(c->stderr_path);
     free(c->cwd);
     free(c->serial_dev);
+    free(c->net_host);
+    free(c->net_service);
     strv_free(c->flash_argv);
     strv_free(c->reset_argv);
     memset(c, 0, sizeof *c);

@@ -59,6 +59,8 @@ void line_reader_init(struct line_reader *lr, target_line_fn on_line, void *ctx,
  * then every complete line goes to on_line. Its result: >0 bytes read, 0 end of file, -1 (errno) an
  * error. */
 ssize_t line_reader_read(struct line_reader *lr, int fd);
+/* N bytes read elsewhere (a network port's data): to the log, then into lines. */
+void line_reader_feed(struct line_reader *lr, const char *buf, size_t n);
 /* At the end of the stream: a last line without newline goes to on_line. */
 void line_reader_finish(struct line_reader *lr);
 void line_reader_free(struct line_reader *lr);
@@ -109,5 +111,10 @@ void target_proc_free(struct target_proc *p);
  * message when the port is missing, busy, not a terminal or refuses the
  * rate, or the first command cannot start. */
 extern const struct target_kind target_serial_kind;
+/* What every board target (serial:, tcp:, rfc2217://) takes of OPT: --flash
+ * and --reset into OUT's argvs; --filter, --iterations, --params refused (a
+ * board has no command line). 0, or -1 with the one-line message. */
+int target_board_options(const struct target_options *opt, struct target_cmd *out, char *err,
+                         size_t errlen);
 
 #endif /* RTBH_TARGET_INTERNAL_H */

@@ -53,14 +53,19 @@ static void log_write(struct target_log *log, const char *buf, size_t n)
     }
 }
 
+void line_reader_feed(struct line_reader *lr, const char *buf, size_t n)
+{
+    if (lr->log)
+        log_write(lr->log, buf, n);
+    line_splitter_feed(&lr->split, buf, n);
+}
+
 ssize_t line_reader_read(struct line_reader *lr, int fd)
 {
     char buf[4096];
     ssize_t n = read(fd, buf, sizeof buf);
-    if (n > 0 && lr->log)
-        log_write(lr->log, buf, (size_t)n);
     if (n > 0)
-        line_splitter_feed(&lr->split, buf, (size_t)n);
+        line_reader_feed(lr, buf, (size_t)n);
     return n;
 }
 

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "record_parser.h"
+#include "target/net_port.h"
 #include "target/serial_port.h"
 #include "target/internal.h"
 #include "util.h"
@@ -54,8 +55,24 @@ static int step_argv(const char *opt, const char *cmd, char ***argv, char *err, 
     return 0;
 }
 
-/* serial:DEVICE[@BAUD]: SPEC is the text after "serial:"; the options other
- * than flash and reset are refused (a board alone has no command line). */
+int target_board_options(const struct target_options *opt, struct target_cmd *out, char *err,
+                         size_t errlen)
+{
+    if (opt->filter || opt->iterations || opt->params || opt->samples)
+        return errf(
+            err, errlen,
+            "--filter, --iterations, --params and --samples cannot reach a board over its serial "
+            "port: build them into the image (-DRTB_CM_CMDLINE=\"--filter ...\", "
+            "docs/ports/boards.md)");
+    if (step_argv("--flash", opt->flash, &out->flash_argv, err, errlen) != 0 ||
+        step_argv("--reset", opt->reset, &out->reset_argv, err, errlen) != 0) {
+        target_cmd_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+/* serial:DEVICE[@BAUD]: SPEC is the text after "serial:". */
 static int serial_resolve(const char *spec, const struct target_options *opt,
                           struct target_cmd *out, char *err, size_t errlen)
 {
@@ -68,17 +85,8 @@ static int serial_resolve(const char *spec, const struct target_options *opt,
                !serial_baud_supported((unsigned)baud)))
         return errf(err, errlen, "--target serial:%s: '%s' is not a baud rate (one of: %s)", spec,
                     at + 1, serial_baud_list());
-    if (opt->filter || opt->iterations || opt->params || opt->samples)
-        return errf(
-            err, errlen,
-            "--filter, --iterations, --params and --samples cannot reach a board over its serial "
-            "port: build them into the image (-DRTB_CM_CMDLINE=\"--filter ...\", "
-            "docs/ports/boards.md)");
-    if (step_argv("--flash", opt->flash, &out->flash_argv, err, errlen) != 0 ||
-        step_argv("--reset", opt->reset, &out->reset_argv, err, errlen) != 0) {
-        target_cmd_free(out);
+    if (target_board_options(opt, out, err, errlen) != 0)
         return -1;
-    }
     out->serial_dev = xstrndup(spec, dev_len);
     out->baud = (unsigned)baud;
     out->source = xasprintf("serial:%s@%u", out->serial_dev, out->baud);
@@ -104,6 +112,8 @@ struct serial_session {
     const struct target_cmd *t;
     struct target_proc *p; /* the target this session is */
     struct serial_port port;
+    struct net_port net; /* tcp:, rfc2217:// (t->net_host set): the connection instead */
+    int in_use;          /* the server said the port is held by another client */
     target_line_fn on_line;
     void *ctx;
     long deadline;
@@ -156,6 +166,10 @@ static void noise_hint(struct serial_session *s)
 static void board_line(struct serial_session *s, const char *line, size_t len)
 {
     s->pre += len + 1;
+    if (s->t->net_host && net_port_busy_line(line, len)) {
+        s->in_use = 1; /* named when the server hangs up */
+        return;
+    }
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         if (!(c == '\t' || c == '\r' || (c >= 0x20 && c < 0x7f)))
@@ -204,16 +218,34 @@ static int on_port_line(void *ctx, const char *line, size_t len)
     return s->on_line(s->ctx, line, len);
 }
 
+/* A network port's read (the Telnet layer taken out): N > 0 bytes, 0 none,
+ * -1 (errno) an error; EOF sets errno 0 for "hung up". */
+static ssize_t read_net(struct serial_session *s)
+{
+    char buf[4096];
+    int eof;
+    ssize_t n = net_port_read(&s->net, buf, sizeof buf, &eof);
+    if (n > 0)
+        line_reader_feed(&s->p->lr, buf, (size_t)n);
+    if (n == 0 && !eof) {
+        errno = EAGAIN;
+        return -1;
+    }
+    return n;
+}
+
 /* Reads what the port has; notes its disappearance. */
 static void read_port(struct serial_session *s, short revents)
 {
-    ssize_t n = line_reader_read(&s->p->lr, s->port.fd);
+    ssize_t n = s->t->net_host ? read_net(s) : line_reader_read(&s->p->lr, s->port.fd);
     if (n > 0) {
         s->rx += (unsigned long)n;
     } else if (n == 0) {
         s->gone = xstrdup("hung up");
     } else if (errno != EINTR && errno != EAGAIN) {
         s->gone = xasprintf("read: %s", strerror(errno));
+    } else if (s->t->net_host && (revents & (POLLHUP | POLLERR))) {
+        s->gone = xstrdup("hung up"); /* a socket's POLLHUP may come with data left */
     } else if (revents & (POLLHUP | POLLERR | POLLNVAL)) {
         s->gone = xstrdup("hung up");
     }
@@ -237,6 +269,18 @@ static char *timeout_why(const struct serial_session *s)
                      s->timeout_s, dev, s->t->baud);
 }
 
+/* Why the port went away before the end record. */
+static char *gone_why(const struct serial_session *s)
+{
+    const char *name = s->t->serial_dev;
+    if (s->in_use)
+        return xasprintf("%s: port already in use (another client holds it)", name);
+    if (s->t->net_host)
+        return xasprintf("connection to %s dropped (%s)", name,
+                         strcmp(s->gone, "hung up") ? s->gone : "closed by the server");
+    return xasprintf("serial port %s disappeared (%s)", name, s->gone);
+}
+
 /* 1 when the session is over at time T (why set if it ended early). */
 static int session_over(struct serial_session *s, long t)
 {
@@ -247,7 +291,7 @@ static int session_over(struct serial_session *s, long t)
         s->why = xasprintf("interrupted by %s", target_signal_name(sig));
     } else if (s->gone) {
         if (!s->end_at) /* after the end record, a board that goes away is done */
-            s->why = xasprintf("serial port %s disappeared (%s)", s->t->serial_dev, s->gone);
+            s->why = gone_why(s);
     } else if (s->exit_status < 0 && !(s->end_at && t - s->end_at >= EXIT_GRACE_MS)) {
         if (t < s->deadline)
             return 0;
@@ -358,6 +402,7 @@ static int step_done(struct serial_session *s)
 static void session_finish(struct serial_session *s)
 {
     serial_port_close(&s->port);
+    net_port_close(&s->net);
     line_reader_finish(&s->p->lr);
     if (!s->header)
         noise_hint(s);
@@ -372,7 +417,7 @@ static void serial_poll_set(struct target_proc *p, long t, struct pollfd *pf, in
 {
     struct serial_session *s = p->serial;
     if (!s->gone)
-        pf[0].fd = s->port.fd;
+        pf[0].fd = s->t->net_host ? s->net.fd : s->port.fd;
     if (s->step.proc) {
         target_process_kind.poll_set(s->step.proc, t, pf + 1, wait);
         return;
@@ -414,6 +459,7 @@ static void serial_release(struct target_proc *p)
         free(s->step.out);
     }
     serial_port_close(&s->port);
+    net_port_close(&s->net);
     free(s->gone);
     free(s->why);
     free(s);
@@ -427,7 +473,10 @@ static int serial_start(struct target_proc *p, const struct target_cmd *t, unsig
     *s = (struct serial_session){.t = t, .p = p, .on_line = on_line, .ctx = ctx};
     s->timeout_s = timeout_s;
     s->exit_status = -1;
-    if (serial_port_open(&s->port, t->serial_dev, t->baud, err, errlen) != 0) {
+    s->port.fd = s->net.fd = -1;
+    if (t->net_host ? net_port_open(&s->net, t->net_host, t->net_service, t->net_rfc2217, t->baud,
+                                    err, errlen)
+                    : serial_port_open(&s->port, t->serial_dev, t->baud, err, errlen)) {
         free(s);
         return -1;
     }

@@ -14,7 +14,7 @@ static const struct target_type *type_of(const char *spec, const char **rest)
 {
     for (const struct target_type *const *t = target_types; *t; t++) {
         size_t n = strlen((*t)->prefix);
-        int takes_arg = n && (*t)->prefix[n - 1] == ':';
+        int takes_arg = n && strchr(":/", (*t)->prefix[n - 1]); /* "qemu:", "rfc2217://" */
         if (takes_arg ? strncmp(spec, (*t)->prefix, n) == 0 : strcmp(spec, (*t)->prefix) == 0) {
             *rest = spec + n;
             return *t;
@@ -30,8 +30,13 @@ int target_check_serial_options(const char *spec, const struct target_options *o
     const struct target_type *t = type_of(spec && *spec ? spec : "host", &rest);
     if ((t && t->serial_options) || (!opt->flash && !opt->reset))
         return 0;
-    return errf(err, errlen, "%s applies to serial: targets only, not '%s'",
-                opt->flash ? "--flash" : "--reset", spec);
+    char kinds[128] = "";
+    for (const struct target_type *const *k = target_types; *k; k++)
+        if ((*k)->serial_options)
+            snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%s",
+                     kinds[0] ? ", " : "", (*k)->prefix);
+    return errf(err, errlen, "%s applies to board targets only (%s), not '%s'",
+                opt->flash ? "--flash" : "--reset", kinds, spec);
 }
 
 void target_type_list(char *buf, size_t len)

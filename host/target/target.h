@@ -9,6 +9,8 @@
  *   serial:DEVICE[@BAUD]  a board on a serial port (target/serial.c): no
  *              process; the port is read directly, after the optional --flash
  *              and --reset commands (run like targets: no shell)
+ *   tcp:HOST:PORT, rfc2217://HOST:PORT[@BAUD]  the same board's port served
+ *              on the network (ser2net, a labgrid exporter: target/net.c)
  */
 #ifndef RTBH_TARGET_H
 #define RTBH_TARGET_H
@@ -37,6 +39,10 @@ struct target_cmd {
      * commands run once it is open (NULL-terminated argvs, or NULL) */
     char *serial_dev;
     unsigned baud;
+    /* tcp:HOST:PORT, rfc2217://HOST:PORT[@BAUD] (target/net.c): the serial
+     * kind on a connection instead (serial_dev is then "HOST:PORT") */
+    char *net_host, *net_service;
+    int net_rfc2217;
     char **flash_argv, **reset_argv;
     struct target_log *log; /* --log, or NULL (set by the caller after target_resolve) */
     /* how it runs (target/internal.h), set by its resolver: NULL a process */
@@ -78,8 +84,8 @@ void target_type_list(char *buf, size_t len);
 int target_resolve(const char *spec, const struct target_options *opt, struct target_cmd *out,
                    char *err, size_t errlen);
 void target_cmd_free(struct target_cmd *c);
-/* --flash and --reset belong to serial: targets: 0 when OPT has neither or
- * SPEC is serial:, else -1 with the one-line message. */
+/* --flash and --reset belong to board targets (serial:, tcp:, rfc2217://):
+ * 0 when OPT has neither or SPEC is one, else -1 with the one-line message. */
 int target_check_serial_options(const char *spec, const struct target_options *opt, char *err,
                                 size_t errlen);
 

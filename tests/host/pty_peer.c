@@ -2,7 +2,7 @@
  * The far end of a serial line for the host tests: a board that is not
  * there, played on a pseudo-terminal.
  *
- *   rtbench-pty-peer [HOLD_MS [WAIT_MS]] <DATA
+ *   rtbench-pty-peer [HOLD_MS [WAIT_MS [GO_FILE]]] <DATA
  *
  * Opens a pseudo-terminal and prints the path of its terminal side (the
  * "serial port", /dev/pts/N) on stdout, one line. Waits (at most WAIT_MS,
@@ -10,7 +10,10 @@
  * `rtbench run --target serial:` does once it has opened the port, so that
  * nothing is written before it listens -, then writes standard input to it,
  * keeps it open HOLD_MS (default 0) and closes it: to the reader, the
- * device is gone (as when a USB adapter is unplugged). Exit 0, or 1 if no
+ * device is gone (as when a USB adapter is unplugged). With GO_FILE, it
+ * also waits for that file to exist (a board that starts on --reset, made
+ * by the reset command: a reader that sets the line after opening it, as
+ * ser2net does for RFC 2217, flushes what came before). Exit 0, or 1 if no
  * reader came.
  */
 #define _GNU_SOURCE
@@ -67,7 +70,8 @@ int main(int argc, char **argv)
     printf("%s\n", ptsname(master));
     fflush(stdout);
     long waited = 0;
-    while (!is_raw(master) && waited < wait_ms) {
+    const char *go = argc > 3 ? argv[3] : NULL;
+    while ((!is_raw(master) || (go && access(go, F_OK) != 0)) && waited < wait_ms) {
         sleep_ms(10);
         waited += 10;
     }

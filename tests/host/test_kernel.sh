@@ -57,7 +57,7 @@ refused "rtbench run: --kernel applies to qemu: targets only, not 'cmd:$FAKE goo
     --target "cmd:$FAKE good" --kernel "fake=$TMP/tree"
 refused "rtbench run: --kernel applies to qemu: targets only, not 'serial:/dev/null'" \
     --target serial:/dev/null --kernel "fake=$TMP/tree"
-refused "rtbench run: --flash applies to serial: targets only, not 'qemu:microbit'" \
+refused "rtbench run: --flash applies to board targets only (serial:, tcp:, rfc2217://), not 'qemu:microbit'" \
     --target qemu:microbit --flash true --kernel "fake=$TMP/tree"
 refused "rtbench run: --cycle-model has no marked image for a kernel's check application (drop one of --cycle-model and --kernel)" \
     --target qemu:microbit --cycle-model cortex-m0 --kernel "fake=$TMP/tree"

@@ -119,7 +119,7 @@ badport "needs a device" --target serial:
 badport "'12345' is not a baud rate" --target serial:/dev/ttyS0@12345
 badport "'fast' is not a baud rate" --target serial:/dev/ttyS0@fast
 badport "cannot reach a board over its serial port" --target serial:/dev/ttyS0 --filter 'x*'
-badport "^rtbench run: --reset applies to serial: targets only, not 'host'$" --reset true
+badport "^rtbench run: --reset applies to board targets only (serial:, tcp:, rfc2217://), not 'host'$" --reset true
 badport "^rtbench run: --flash needs a command" --target serial:/dev/ttyS0 --flash ' '
 
 # busy: locked by another process (flock), by a process whose locker has

@@ -50,15 +50,7 @@ rc=$?
 [ $rc -eq 0 ] && ok "qemu: run exits 0" || { ko "qemu: run exits $rc"; cat "$tmp/qemu-run.err"; }
 
 # The figures: every metric of both runs, all its statistics, equal.
-"$rtbench" show 1 --db "$db" --format json >"$tmp/show1" 2>&1
-"$rtbench" show 2 --db "$db" --format json >"$tmp/show2" 2>&1
-sed -n '/"metrics":/,$p' "$tmp/show1" >"$tmp/m1"
-sed -n '/"metrics":/,$p' "$tmp/show2" >"$tmp/m2"
-n1=$(grep -c '"id":' "$tmp/m1") n2=$(grep -c '"id":' "$tmp/m2")
-[ "$n1" -gt 50 ] && [ "$n1" -eq "$n2" ] && ok "both runs: $n1 metrics (the whole catalog)" ||
-    ko "serial run: $n1 metrics, qemu: run $n2"
-cmp -s "$tmp/m1" "$tmp/m2" && ok "serial and qemu: runs have equal figures (instruction counts)" ||
-    { ko "figures differ"; diff "$tmp/m1" "$tmp/m2" | head -20; }
+same_figures "$rtbench" "$db" 1 2 "$tmp" # the serial run and the qemu: run
 grep -A5 '"id":	"calib.nop100"' "$tmp/m1" | grep -q '"mean":	100,' &&
     ok "calib.nop100 is 100 instructions over the serial line" || ko "calib.nop100 is not 100"
 # The header: the same, but for what the qemu: target adds (rom, ram, the
