@@ -32,6 +32,29 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
     r->n_hdr++;
 }
 
+const char *run_meta(const struct run *r, const char *key)
+{
+    for (size_t i = 0; i < r->n_meta; i++)
+        if (strcmp(r->meta[i].key, key) == 0)
+            return r->meta[i].value;
+    return NULL;
+}
+
+void run_meta_set(struct run *r, const char *key, const char *value)
+{
+    for (size_t i = 0; i < r->n_meta; i++) {
+        if (strcmp(r->meta[i].key, key) == 0) {
+            free(r->meta[i].value);
+            r->meta[i].value = xstrdup(value ? value : "");
+            return;
+        }
+    }
+    r->meta = xgrow(r->meta, r->n_meta, sizeof *r->meta);
+    r->meta[r->n_meta].key = xstrdup(key);
+    r->meta[r->n_meta].value = xstrdup(value ? value : "");
+    r->n_meta++;
+}
+
 struct metric *run_add_metric(struct run *r, const char *id)
 {
     r->m = xgrow(r->m, r->n_m, sizeof *r->m);
@@ -225,6 +248,11 @@ void run_free(struct run *r)
         free(r->hdr[i].value);
     }
     free(r->hdr);
+    for (size_t i = 0; i < r->n_meta; i++) {
+        free(r->meta[i].key);
+        free(r->meta[i].value);
+    }
+    free(r->meta);
     for (size_t i = 0; i < r->n_m; i++)
         metric_free(&r->m[i]);
     free(r->m);
