@@ -12,18 +12,6 @@
 #include "history.h"
 #include "out/writer.h"
 
-static int print_doc(FILE *out, cJSON *o)
-{
-    char *s = cJSON_Print(o);
-    cJSON_Delete(o);
-    if (!s)
-        return -1;
-    fputs(s, out);
-    fputc('\n', out);
-    cJSON_free(s);
-    return ferror(out) ? -1 : 0;
-}
-
 /* DOC[NAME][MEASURE] = {"value": VALUE}: returned to add the bounds to. */
 static cJSON *metric(cJSON *doc, const char *name, const char *measure, double value)
 {
@@ -52,7 +40,7 @@ static int bmf_comparison(FILE *out, const struct comparison *t)
             cJSON_AddNumberToObject(m, "upper_value", (double)rm->max);
         }
     }
-    return print_doc(out, doc);
+    return writer_json_print(out, doc);
 }
 
 static int bmf_history(FILE *out, const struct history *h)
@@ -64,7 +52,7 @@ static int bmf_history(FILE *out, const struct history *h)
         if (s->ok[last])
             metric(doc, s->metric, s->unit ? s->unit : "value", s->value[last]);
     }
-    return print_doc(out, doc);
+    return writer_json_print(out, doc);
 }
 
 const struct writer writer_bmf = {

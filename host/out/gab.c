@@ -15,18 +15,6 @@
 #include "util.h"
 #include "out/writer.h"
 
-static int print_array(FILE *out, cJSON *a)
-{
-    char *s = cJSON_Print(a);
-    cJSON_Delete(a);
-    if (!s)
-        return -1;
-    fputs(s, out);
-    fputc('\n', out);
-    cJSON_free(s);
-    return ferror(out) ? -1 : 0;
-}
-
 static cJSON *entry(const char *name, const char *unit, double value)
 {
     cJSON *o = cJSON_CreateObject();
@@ -65,7 +53,7 @@ static int gab_comparison(FILE *out, const struct comparison *t, int bigger)
         cJSON_AddStringToObject(o, "extra", buf);
         cJSON_AddItemToArray(a, o);
     }
-    return print_array(out, a);
+    return writer_json_print(out, a);
 }
 
 /* The series of H whose direction is BIGGER, the newest run's figure each. */
@@ -87,7 +75,7 @@ static int gab_history(FILE *out, const struct history *h, int bigger)
         cJSON_AddStringToObject(o, "extra", buf);
         cJSON_AddItemToArray(a, o);
     }
-    return print_array(out, a);
+    return writer_json_print(out, a);
 }
 
 static int smaller_comparison(FILE *out, const struct comparison *t)

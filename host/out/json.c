@@ -11,8 +11,7 @@
 #include "scorecard.h"
 #include "out/writer.h"
 
-/* Prints DOC (then deletes it). */
-static int print_json(FILE *out, cJSON *doc)
+int writer_json_print(FILE *out, struct cJSON *doc)
 {
     char *s = cJSON_Print(doc);
     cJSON_Delete(doc);
@@ -101,7 +100,7 @@ static int json_comparison(FILE *out, const struct comparison *t)
         }
         cJSON_AddItemToArray(rows, row);
     }
-    return print_json(out, rows);
+    return writer_json_print(out, rows);
 }
 
 /* A score: {"family", "gmean", "gsd", "metrics", "na", "flagged"}. */
@@ -145,7 +144,7 @@ static int json_summary(FILE *out, const struct scorecard *s)
             cJSON_AddItemToArray(scores, json_score(s, k == 0 ? s->n_fam : k - 1, j));
         cJSON_AddItemToArray(runs, o);
     }
-    return print_json(out, doc);
+    return writer_json_print(out, doc);
 }
 
 static int json_list(FILE *out, const struct run_summary *runs, size_t n)
@@ -167,7 +166,7 @@ static int json_list(FILE *out, const struct run_summary *runs, size_t n)
             cJSON_AddStringToObject(meta, s->meta[k].key, s->meta[k].value);
         cJSON_AddItemToArray(a, o);
     }
-    return print_json(out, a);
+    return writer_json_print(out, a);
 }
 
 static cJSON *json_metric(const struct metric *m)
@@ -250,7 +249,7 @@ static int json_run(FILE *out, const struct run *r)
     cJSON *ms = cJSON_AddArrayToObject(o, "metrics");
     for (size_t i = 0; i < r->n_m; i++)
         cJSON_AddItemToArray(ms, json_metric(&r->m[i]));
-    return print_json(out, o);
+    return writer_json_print(out, o);
 }
 
 static cJSON *json_check_row(const struct check_row *row)
@@ -301,7 +300,7 @@ static int json_check(FILE *out, const struct check_report *c)
     for (size_t i = 0; i < 7; i++)
         cJSON_AddNumberToObject(s, k[i], (double)v[i]);
     cJSON_AddStringToObject(o, "result", c->pass ? "PASS" : "FAIL");
-    return print_json(out, o);
+    return writer_json_print(out, o);
 }
 
 /* {"runs": [{run, revision, created, deterministic}], "metrics": [{metric, stat,
@@ -343,7 +342,7 @@ static int json_history(FILE *out, const struct history *h)
         }
         cJSON_AddItemToArray(ms, m);
     }
-    return print_json(out, o);
+    return writer_json_print(out, o);
 }
 
 const struct writer writer_json = {

@@ -102,6 +102,11 @@ void comparison_ratio_titles(FILE *out, const struct comparison *t, const char *
 void comparison_ratio_cells(FILE *out, const struct comparison *t, size_t row, const char *num_fmt,
                             const char *na_fmt);
 
+/* Prints the JSON document DOC (cJSON, indented) and a newline to OUT, then
+ * deletes DOC (out/json.c): 0, or -1 on an output error. */
+struct cJSON;
+int writer_json_print(FILE *out, struct cJSON *doc);
+
 /* A check row's flags as "a,b" or "-". */
 void check_flags_text(unsigned flags, char *buf, size_t len);
 
