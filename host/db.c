@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 6
+#define DB_SCHEMA_VERSION 7
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 /* rtbench uses each connection from one thread: SQLite's own mutexes
@@ -111,7 +111,16 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')')"
     " WHERE type='table' AND name='metrics';"
     "PRAGMA writable_schema=RESET;",
-    /* 5 -> 6: every sample of a result (run --samples, S records), ascending, in the
+    /* 5 -> 6: what was measured (host/meta.h): --meta KEY=VALUE and what
+     * rtbench fills in (the kernel tree's revision, the build's hash), in
+     * the order given; --where selects runs by it. */
+    "CREATE TABLE IF NOT EXISTS run_meta("
+    " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " key TEXT NOT NULL,"
+    " value TEXT NOT NULL,"
+    " PRIMARY KEY (run_id, key));"
+    "CREATE INDEX IF NOT EXISTS run_meta_kv ON run_meta(key, value);",
+    /* 6 -> 7: every sample of a result (run --samples, S records), ascending, in the
      * S records' encoding (host/samples.c): check's test of significance */
     "CREATE TABLE metric_samples("
     " run_id INTEGER NOT NULL,"

@@ -66,13 +66,17 @@ struct run_summary {
     int64_t id;
     char *created, *label, *source, *port, *board, *kernel, *kver, *status, *status_detail;
     uint64_t n_metrics;
+    struct kv *meta; /* the run's meta (host/meta.h), in order */
+    size_t n_meta;
 };
 
+struct meta_where; /* meta.h */
 /* The stored runs, oldest first: those whose label matches the SQLite GLOB
- * LABEL_GLOB (NULL: all), the newest LIMIT of them (0: all). 0, or -1 with a
- * message. Free with db_free_summaries. */
-int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run_summary **out,
-                 size_t *n, char *err, size_t errlen);
+ * LABEL_GLOB (NULL: all) and that WHERE selects (NULL: all; db_select.h), the
+ * newest LIMIT of them (0: all). 0, or -1 with a message. Free with
+ * db_free_summaries. */
+int db_list_runs(sqlite3 *db, const char *label_glob, const struct meta_where *where,
+                 uint64_t limit, struct run_summary **out, size_t *n, char *err, size_t errlen);
 void db_free_summaries(struct run_summary *s, size_t n);
 
 #endif /* RTBH_DB_H */

@@ -11,6 +11,7 @@
 
 #include "db.h"
 #include "db_internal.h"
+#include "db_select.h"
 #include "hist.h"
 #include "samples.h"
 #include "term.h"
@@ -162,6 +163,24 @@ static int load_header(sqlite3 *db, int64_t id, struct run *out)
         if (!out->hdr[out->n_hdr].value)
             out->hdr[out->n_hdr].value = xstrdup("");
         out->n_hdr++;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The meta of run ID (host/meta.h), in the order stored. 0 or -1. */
+static int load_meta(sqlite3 *db, int64_t id, struct run *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT key,value FROM run_meta WHERE run_id=? ORDER BY rowid", -1,
+                           &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc;
+    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
+        const unsigned char *k = sqlite3_column_text(st, 0), *v = sqlite3_column_text(st, 1);
+        if (k)
+            run_meta_set(out, (const char *)k, v ? (const char *)v : "");
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
@@ -338,7 +357,8 @@ int db_load_run(sqlite3 *db, const char *ref, struct run *out, char *err, size_t
         return db_fail(db, err, errlen, "cannot read");
     int64_t *seqs = NULL;
     if (load_run_row(db, id, out) != 0 || load_header(db, id, out) != 0 ||
-        load_metrics(db, id, out, &seqs) != 0 || load_metric_rows(db, id, seqs, out) != 0) {
+        load_meta(db, id, out) != 0 || load_metrics(db, id, out, &seqs) != 0 ||
+        load_metric_rows(db, id, seqs, out) != 0) {
         db_fail(db, err, errlen, "cannot read the run");
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         free(seqs);
@@ -357,38 +377,66 @@ static char *col_text_or_empty(sqlite3_stmt *st, int i)
     return t ? t : xstrdup("");
 }
 
-int db_list_runs(sqlite3 *db, const char *label_glob, uint64_t limit, struct run_summary **out,
-                 size_t *n, char *err, size_t errlen)
+/* "k=v,k=v" (group_concat of run_meta: keys and values hold no ',') into S's meta. */
+static void summary_meta(struct run_summary *s, const char *list)
 {
-    static const char sql[] =
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ","), kl = strcspn(p, "=");
+        if (kl < len) {
+            s->meta = xgrow(s->meta, s->n_meta, sizeof *s->meta);
+            s->meta[s->n_meta].key = xstrndup(p, kl);
+            s->meta[s->n_meta++].value = xstrndup(p + kl + 1, len - kl - 1);
+        }
+        p += len + (p[len] == ',');
+    }
+}
+
+/* One row of db_list_runs' SELECT appended to *OUT. */
+static void summary_row(sqlite3_stmt *st, struct run_summary **out, size_t *n)
+{
+    *out = xgrow(*out, *n, sizeof **out);
+    struct run_summary *s = &(*out)[(*n)++];
+    memset(s, 0, sizeof *s);
+    s->id = sqlite3_column_int64(st, 0);
+    char **text[] = {&s->created, &s->label, &s->source, &s->port,         &s->board,
+                     &s->kernel,  &s->kver,  &s->status, &s->status_detail};
+    static const int col[] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+    for (size_t i = 0; i < sizeof col / sizeof col[0]; i++)
+        *text[i] = col_text_or_empty(st, col[i]);
+    s->status_detail = detail_now(s->status_detail);
+    s->n_metrics = (uint64_t)sqlite3_column_int64(st, 9);
+    summary_meta(s, (const char *)sqlite3_column_text(st, 11));
+}
+
+int db_list_runs(sqlite3 *db, const char *label_glob, const struct meta_where *where,
+                 uint64_t limit, struct run_summary **out, size_t *n, char *err, size_t errlen)
+{
+    char *cond = db_where_sql(where, 3);
+    char *sql = xasprintf(
         "SELECT * FROM (SELECT r.id, r.created, r.label, r.source,"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='port'),"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='board'),"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kernel'),"
         " (SELECT value FROM run_header h WHERE h.run_id=r.id AND h.key='kver'),"
-        " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail"
-        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1) ORDER BY r.id DESC LIMIT ?2) ORDER BY "
-        "1";
+        " r.status, (SELECT count(*) FROM metrics m WHERE m.run_id=r.id), r.status_detail,"
+        " (SELECT group_concat(key || '=' || value, ',') FROM"
+        " (SELECT key, value FROM run_meta x WHERE x.run_id=r.id ORDER BY rowid))"
+        " FROM runs r WHERE (?1 IS NULL OR r.label GLOB ?1)%s ORDER BY r.id DESC LIMIT ?2)"
+        " ORDER BY 1",
+        cond);
     sqlite3_stmt *st;
     *out = NULL;
     *n = 0;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    free(cond);
+    free(sql);
+    if (rc != SQLITE_OK)
         return errf(err, errlen, "database %s: %s", db_name(db), sqlite3_errmsg(db));
     db_bind_text(st, 1, label_glob);
     sqlite3_bind_int64(st, 2, limit ? (sqlite3_int64)limit : -1);
-    int rc;
-    while ((rc = db_step_retry(st)) == SQLITE_ROW) {
-        *out = xgrow(*out, *n, sizeof **out);
-        struct run_summary *s = &(*out)[(*n)++];
-        s->id = sqlite3_column_int64(st, 0);
-        char **text[] = {&s->created, &s->label, &s->source, &s->port,         &s->board,
-                         &s->kernel,  &s->kver,  &s->status, &s->status_detail};
-        static const int col[] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
-        for (size_t i = 0; i < sizeof col / sizeof col[0]; i++)
-            *text[i] = col_text_or_empty(st, col[i]);
-        s->status_detail = detail_now(s->status_detail);
-        s->n_metrics = (uint64_t)sqlite3_column_int64(st, 9);
-    }
+    db_where_bind(st, where, 3);
+    while ((rc = db_step_retry(st)) == SQLITE_ROW)
+        summary_row(st, out, n);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         db_free_summaries(*out, *n);
@@ -411,6 +459,11 @@ void db_free_summaries(struct run_summary *s, size_t n)
         free(s[i].kver);
         free(s[i].status);
         free(s[i].status_detail);
+        for (size_t k = 0; k < s[i].n_meta; k++) {
+            free(s[i].meta[k].key);
+            free(s[i].meta[k].value);
+        }
+        free(s[i].meta);
     }
     free(s);
 }

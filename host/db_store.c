@@ -75,6 +75,29 @@ static int write_header(sqlite3 *db, const struct run *r, char *err, size_t errl
     return 0;
 }
 
+/* The meta of run R (host/meta.h), in its order. */
+static int write_meta(sqlite3 *db, const struct run *r, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (r->n_meta == 0)
+        return 0;
+    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO run_meta(run_id,key,value) VALUES(?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_fail(db, err, errlen, "cannot store the run's meta");
+    for (size_t i = 0; i < r->n_meta; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, r->id);
+        db_bind_text(st, 2, r->meta[i].key);
+        db_bind_text(st, 3, r->meta[i].value);
+        if (db_step_retry(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return db_fail(db, err, errlen, "cannot store the run's meta");
+        }
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
 /* Prepared statements kept for the connection (an import of 100,000
  * results prepared each insert 100,000 times: most of its CPU time). Keyed
  * by the SQL text's address (each is a static string of this file). */
@@ -304,7 +327,8 @@ int db_store_run(sqlite3 *db, struct run *r, char *err, size_t errlen)
 {
     if (db_begin(db, err, errlen) != 0)
         return -1;
-    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0)
+    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0 ||
+        write_meta(db, r, err, errlen) != 0)
         goto bad;
     if (insert_metrics(db, r, err, errlen) != 0)
         goto bad;
@@ -327,7 +351,8 @@ int db_run_begin(sqlite3 *db, struct run *r, char *err, size_t errlen)
         r->status = want;
         return -1;
     }
-    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0) {
+    if (insert_run_row(db, r, err, errlen) != 0 || write_header(db, r, err, errlen) != 0 ||
+        write_meta(db, r, err, errlen) != 0) {
         db_rollback(db);
         r->id = 0;
         r->status = want;

@@ -9,27 +9,49 @@
 #include "idmap.h"
 #include "util.h"
 
+/* The value of KEY among the N pairs V, or NULL. */
+static const char *kv_get(const struct kv *v, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i].key, key) == 0)
+            return v[i].value;
+    return NULL;
+}
+
+/* KEY set to VALUE ("" for NULL) among the *N pairs *V, replacing or appended. */
+static void kv_set(struct kv **v, size_t *n, const char *key, const char *value)
+{
+    for (size_t i = 0; i < *n; i++) {
+        if (strcmp((*v)[i].key, key) == 0) {
+            free((*v)[i].value);
+            (*v)[i].value = xstrdup(value ? value : "");
+            return;
+        }
+    }
+    *v = xgrow(*v, *n, sizeof **v);
+    (*v)[*n].key = xstrdup(key);
+    (*v)[*n].value = xstrdup(value ? value : "");
+    (*n)++;
+}
+
 const char *run_hdr(const struct run *r, const char *key)
 {
-    for (size_t i = 0; i < r->n_hdr; i++)
-        if (strcmp(r->hdr[i].key, key) == 0)
-            return r->hdr[i].value;
-    return NULL;
+    return kv_get(r->hdr, r->n_hdr, key);
 }
 
 void run_hdr_set(struct run *r, const char *key, const char *value)
 {
-    for (size_t i = 0; i < r->n_hdr; i++) {
-        if (strcmp(r->hdr[i].key, key) == 0) {
-            free(r->hdr[i].value);
-            r->hdr[i].value = xstrdup(value ? value : "");
-            return;
-        }
-    }
-    r->hdr = xgrow(r->hdr, r->n_hdr, sizeof *r->hdr);
-    r->hdr[r->n_hdr].key = xstrdup(key);
-    r->hdr[r->n_hdr].value = xstrdup(value ? value : "");
-    r->n_hdr++;
+    kv_set(&r->hdr, &r->n_hdr, key, value);
+}
+
+const char *run_meta(const struct run *r, const char *key)
+{
+    return kv_get(r->meta, r->n_meta, key);
+}
+
+void run_meta_set(struct run *r, const char *key, const char *value)
+{
+    kv_set(&r->meta, &r->n_meta, key, value);
 }
 
 struct metric *run_add_metric(struct run *r, const char *id)
@@ -228,6 +250,11 @@ void run_free(struct run *r)
         free(r->hdr[i].value);
     }
     free(r->hdr);
+    for (size_t i = 0; i < r->n_meta; i++) {
+        free(r->meta[i].key);
+        free(r->meta[i].value);
+    }
+    free(r->meta);
     for (size_t i = 0; i < r->n_m; i++)
         metric_free(&r->m[i]);
     free(r->m);

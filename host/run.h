@@ -112,6 +112,10 @@ struct run {
     char *status_detail; /* "timeout after 60 s", "killed by signal 11", "no end record", ... */
     struct kv *hdr;      /* header keys as received (rtbench H record) or derived */
     size_t n_hdr;
+    /* What was measured, as the user or rtbench named it (--meta KEY=VALUE, the
+     * kernel tree's revision, the build options' hash: host/meta.h), in order. */
+    struct kv *meta;
+    size_t n_meta;
     struct metric *m;
     size_t n_m;
     /* Derived from the header for convenience. */
@@ -155,6 +159,9 @@ void issues_free(struct issue_list *l);
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
+/* The run's meta KEY, or NULL; set (replacing) KEY. */
+const char *run_meta(const struct run *r, const char *key);
+void run_meta_set(struct run *r, const char *key, const char *value);
 struct metric *run_add_metric(struct run *r, const char *id);
 struct metric *run_find_metric(const struct run *r, const char *id);
 /* Adds (or replaces) the extra figure KEY of metric m. */

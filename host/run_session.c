@@ -11,6 +11,7 @@
 #include "cycle_model.h"
 #include "db.h"
 #include "artifact.h"
+#include "meta.h"
 #include "term.h"
 #include "util.h"
 #include "out/text.h"
@@ -44,6 +45,8 @@ static void start_run(struct run_session *session, struct run *r)
     r->label = xstrdup(session->label);
     for (char **kv = session->target->extra_hdr; kv && kv[0] && kv[1]; kv += 2)
         run_hdr_set(r, kv[0], kv[1]);
+    meta_apply(r, session->meta, session->n_meta);
+    meta_defaults(r);
     session->store_broken = 0;
     session->store_error[0] = '\0';
     session->running[0] = '\0';

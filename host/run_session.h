@@ -25,6 +25,8 @@ struct run_session {
     sqlite3 *db;
     const char *db_path;
     const char *label;
+    char *const *meta; /* key, value, ... (n_meta strings) stored with each run (meta.h) */
+    size_t n_meta;
     const struct target_cmd *target;
     struct record_parser parser;
     int tty;

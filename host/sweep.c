@@ -19,6 +19,7 @@
 #include "record_parser.h"
 #include "svg.h"
 #include "sweep.h"
+#include "meta.h"
 #include "util.h"
 
 /* One point and its process's output. */
@@ -221,6 +222,8 @@ static void take_header(struct sweep *s, const struct run *pr, const struct targ
     free(r->unit);
     r->unit = xstrdup(pr->unit);
     r->ns_per_unit = pr->ns_per_unit;
+    meta_apply(r, o->meta, o->n_meta);
+    meta_defaults(r);
 }
 
 /* Stores the run (once a header came) and every resolved point not yet stored. */

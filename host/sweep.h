@@ -28,6 +28,8 @@ struct sweep_options {
     unsigned jobs;      /* points at once (1 on the host) */
     unsigned timeout_s; /* per point */
     int csv_header;
+    char **meta; /* --meta: key, value, ... (n_meta strings; meta.h) */
+    size_t n_meta;
 };
 
 /* What a sweep did, for the exit status and the summary. */

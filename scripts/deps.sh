@@ -15,9 +15,10 @@ host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 ref_pkgs="rt-tests"
 lint_pkgs="clang-format cppcheck"
-# the fuzz targets (clang, libFuzzer in libclang-rt), and sqlite3 for the tests
-# that make or inspect a database by hand
-test_pkgs="clang libclang-rt-14-dev sqlite3"
+# the fuzz targets (clang, libFuzzer in libclang-rt), sqlite3 for the tests
+# that make or inspect a database by hand, git for kernel.bisect (a scratch
+# kernel history) and for run --kernel's revision of a checkout
+test_pkgs="clang libclang-rt-14-dev sqlite3 git"
 # board farms: ser2net in front of QEMU's UART (tcp:, rfc2217:// targets; docs/farms.md)
 farm_pkgs="ser2net"
 # the report's test tools: xmllint (JUnit XML), headless Chromium (the browser test)

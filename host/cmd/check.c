@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_select.h"
 #include "cmd/cmds.h"
 #include "artifact.h"
 #include "term.h"
@@ -34,6 +35,7 @@ static const struct option check_options[] = {
     {"format", required_argument, NULL, 'F'},
     {"junit", required_argument, NULL, 'J'},
     {"alpha", required_argument, NULL, 'A'},
+    CLI_SELECTION_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -41,6 +43,8 @@ static const struct cli_command check_command = {
     CMD,
     "usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...]\n"
     "                     [--format NAME] [--junit FILE] [--alpha A] [--db PATH]\n"
+    "       rtbench check --where K=GLOB,... --latest 2 [options]: the older of the two\n"
+    "       selected runs is the baseline (--where: meta, header field or label K)\n"
     "--junit FILE: also write the verdicts as JUnit XML (one test case per metric)\n"
     "--alpha A: significance level of the test of noise where both runs have samples\n"
     "           (run --samples; default 0.01, Holm across the metrics)\n"
@@ -57,6 +61,7 @@ struct check_options {
     const char *metrics, *db_path, *junit;
     double threshold, alpha;
     const struct writer *writer;
+    struct cli_selection sel;
 };
 
 /* --threshold PCT: a percentage >= 0, a '%' suffix accepted. */
@@ -85,6 +90,8 @@ static int check_option(void *ctx, int id, const char *value)
         return CLI_GO;
     if (id == 'F')
         return cli_writer_option(CMD, value, DOC_CHECK, &o->writer);
+    if (id == 'W' || id == 'N')
+        return cli_selection_option(CMD, &o->sel, id, value);
     if (id == 'J') {
         if (!*value)
             return cli_usage_err(CMD, "--junit needs a file name", NULL);
@@ -146,21 +153,33 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
 
 int cmd_check(int argc, char **argv)
 {
-    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, SIGNIF_ALPHA, writers[0]};
+    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, SIGNIF_ALPHA, writers[0], {{0}, 0}};
     int first;
+    char **refs = NULL;
+    size_t n = 0;
     int rc = cli_parse(&check_command, argc, argv, check_option, &o, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (argc - first > 2)
-        return cli_usage_err(CMD, "too many runs (usage: rtbench check BASELINE CANDIDATE)",
-                             argv[first + 2]);
-    if (argc - first != 2)
-        return cli_usage_err(
-            CMD, "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])",
+    if (rc == CLI_GO)
+        rc = cli_selection_args(CMD, o.db_path, &o.sel, argc - first, argv + first, &refs, &n);
+    if (rc == CLI_GO && n > 2)
+        rc = cli_usage_err(CMD,
+                           cli_selection_given(&o.sel)
+                               ? "--where selects more than two runs (add --latest 2)"
+                               : "too many runs (usage: rtbench check BASELINE CANDIDATE)",
+                           refs[2]);
+    else if (rc == CLI_GO && n != 2)
+        rc = cli_usage_err(
+            CMD,
+            cli_selection_given(&o.sel)
+                ? "--where/--latest selects one run; check needs two"
+                : "needs two runs (usage: rtbench check BASELINE CANDIDATE [--threshold PCT])",
             NULL);
-    struct cli_globs globs;
-    cli_globs_split(&globs, o.metrics);
-    rc = check_runs(&o, argv + first, &globs);
-    cli_globs_free(&globs);
+    if (rc == CLI_GO) {
+        struct cli_globs globs;
+        cli_globs_split(&globs, o.metrics);
+        rc = check_runs(&o, refs, &globs);
+        cli_globs_free(&globs);
+    }
+    cli_selection_refs_free(refs, n);
+    cli_selection_free(&o.sel);
     return rc;
 }

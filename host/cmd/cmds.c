@@ -14,6 +14,8 @@ const struct subcommand subcommands[] = {
     {"compare", cmd_compare, "put runs side by side"},
     {"check", cmd_check, "regression gate between two runs (exit 1 on a regression)"},
     {"sweep", cmd_sweep, "message throughput over a grid of points, from one image"},
+    {"history", cmd_history, "a metric over a series of runs, its change points flagged"},
+    {"bisect", cmd_bisect, "one step of git bisect run: build, run, judge against a reference"},
     {"report", cmd_report, "one self-contained HTML page of runs: charts and tables"},
     {NULL, NULL, NULL},
 };

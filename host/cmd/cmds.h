@@ -19,6 +19,8 @@ int cmd_compare(int argc, char **argv); /* cmd/compare.c */
 int cmd_check(int argc, char **argv);   /* cmd/check.c */
 int cmd_sweep(int argc, char **argv);   /* cmd/sweep.c */
 int cmd_report(int argc, char **argv);  /* cmd/report.c */
+int cmd_history(int argc, char **argv); /* cmd/history.c */
+int cmd_bisect(int argc, char **argv);  /* cmd/bisect.c */
 
 /* The subcommand table (cmd/cmds.c): NULL-terminated, in the order --help
  * lists them; the first is the default (rtbench with no subcommand). A new

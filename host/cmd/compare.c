@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_select.h"
 #include "cmd/cmds.h"
 #include "comparison.h"
 #include "db.h"
@@ -27,10 +28,15 @@
 #define GLOBS "a comma-separated list of id globs"
 
 static const struct option compare_options[] = {
-    {"metrics", required_argument, NULL, 'M'},  {"unit", required_argument, NULL, 'U'},
-    {"stat", required_argument, NULL, 'S'},     {"format", required_argument, NULL, 'F'},
-    {"db", required_argument, NULL, 'D'},       {"summary", no_argument, NULL, 'Y'},
-    {"baseline", required_argument, NULL, 'B'}, {NULL, 0, NULL, 0},
+    {"metrics", required_argument, NULL, 'M'},
+    {"unit", required_argument, NULL, 'U'},
+    {"stat", required_argument, NULL, 'S'},
+    {"format", required_argument, NULL, 'F'},
+    {"db", required_argument, NULL, 'D'},
+    {"summary", no_argument, NULL, 'Y'},
+    {"baseline", required_argument, NULL, 'B'},
+    CLI_SELECTION_OPTIONS,
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command compare_command = {
@@ -38,9 +44,11 @@ static const struct cli_command compare_command = {
     "usage: rtbench compare RUN... [--metrics GLOB,...] [--unit cycles|ns|model-cycles]\n"
     "                       [--stat mean|p50|p99|min|max] [--format NAME]\n"
     "                       [--db PATH] [--summary [--baseline RUN]]\n"
+    "       rtbench compare --where K=GLOB,... [--latest N] [options]\n"
     "--summary prints the scorecard of the runs against the baseline (default the\n"
     "first run) in place of the table.\n"
-    "RUN is a run id, a label (its newest run) or latest.\n",
+    "RUN is a run id, a label (its newest run) or latest. --where selects the runs\n"
+    "by meta, header field or label instead (oldest first), --latest N the newest N.\n",
     compare_options,
     "",
     1 + DOC_COMPARISON,
@@ -55,6 +63,7 @@ struct compare_options {
     enum figure_unit unit;
     enum figure_stat stat;
     const struct writer *writer;
+    struct cli_selection sel; /* --where, --latest */
 };
 
 static int compare_option(void *ctx, int id, const char *v)
@@ -86,6 +95,9 @@ static int compare_option(void *ctx, int id, const char *v)
             return cli_usage_err(CMD, "--baseline needs a run (an id, a label or latest)", NULL);
         o->baseline = v;
         break;
+    case 'W':
+    case 'N':
+        return cli_selection_option(CMD, &o->sel, id, v);
     default: /* 'D' */
         o->db_path = v;
         break;
@@ -154,24 +166,30 @@ static int check_summary(const struct compare_options *o)
 
 int cmd_compare(int argc, char **argv)
 {
-    struct compare_options o = {NULL, NULL, NULL, 0, UNIT_NATIVE, STAT_AUTO, writers[0]};
+    struct compare_options o = {NULL, NULL, NULL, 0, UNIT_NATIVE, STAT_AUTO, writers[0], {{0}, 0}};
     int first;
+    char **refs = NULL;
+    size_t n_refs = 0;
     int rc = cli_parse(&compare_command, argc, argv, compare_option, &o, &first);
     if (rc == CLI_GO)
         rc = check_summary(&o);
-    if (rc != CLI_GO)
-        return rc;
-    if (first == argc)
-        return cli_usage_err(
+    if (rc == CLI_GO)
+        rc = cli_selection_args(CMD, o.db_path, &o.sel, argc - first, argv + first, &refs, &n_refs);
+    if (rc == CLI_GO && n_refs == 0)
+        rc = cli_usage_err(
             CMD,
             "no run given (usage: rtbench compare RUN... [options]; RUN = id, label or latest)",
             NULL);
-    struct cli_globs globs;
-    cli_globs_split(&globs, o.metrics);
-    if (o.metrics && globs.n == 0)
-        rc = cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
-    else
-        rc = compare_runs(&o, argv + first, (size_t)(argc - first), &globs);
-    cli_globs_free(&globs);
+    if (rc == CLI_GO) {
+        struct cli_globs globs;
+        cli_globs_split(&globs, o.metrics);
+        if (o.metrics && globs.n == 0)
+            rc = cli_usage_err(CMD, "--metrics needs " GLOBS, NULL);
+        else
+            rc = compare_runs(&o, refs, n_refs, &globs);
+        cli_globs_free(&globs);
+    }
+    cli_selection_refs_free(refs, n_refs);
+    cli_selection_free(&o.sel);
     return rc;
 }

@@ -19,6 +19,7 @@
 #include "db.h"
 #include "artifact.h"
 #include "import/importer.h"
+#include "meta.h"
 #include "term.h"
 #include "util.h"
 
@@ -30,6 +31,8 @@ struct import_args {
     double cpu_hz;
     unsigned iters;
     const char *db_path;
+    char **meta; /* --meta: key, value, ... (n_meta strings) */
+    size_t n_meta;
 };
 
 static void fill_common(struct run *r, const char *path, const struct import_args *a)
@@ -45,6 +48,8 @@ static void fill_common(struct run *r, const char *path, const struct import_arg
         free(r->label);
         r->label = xstrdup(a->label);
     }
+    meta_apply(r, a->meta, a->n_meta);
+    meta_defaults(r);
 }
 
 /* Store one run; prints its id. 0 stored, -1 error (printed). */
@@ -142,21 +147,19 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
 }
 
 static const struct option import_options[] = {
-    {"format", required_argument, NULL, 'F'},
-    {"label", required_argument, NULL, 'l'},
-    {"board", required_argument, NULL, 'b'},
-    {"cpu-hz", required_argument, NULL, 'H'},
-    {"iters", required_argument, NULL, 'i'},
-    {"db", required_argument, NULL, 'D'},
-    {NULL, 0, NULL, 0},
+    {"format", required_argument, NULL, 'F'}, {"label", required_argument, NULL, 'l'},
+    {"board", required_argument, NULL, 'b'},  {"cpu-hz", required_argument, NULL, 'H'},
+    {"iters", required_argument, NULL, 'i'},  {"db", required_argument, NULL, 'D'},
+    {"meta", required_argument, NULL, 'm'},   {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command import_command = {
     CMD,
     "usage: rtbench import FILE... [--format NAME] [--label L] [--board B]\n"
-    "                      [--cpu-hz HZ] [--iters N] [--db PATH]\n"
+    "                      [--cpu-hz HZ] [--iters N] [--db PATH] [--meta KEY=VALUE]...\n"
     "Imports logs: rtbench records, Zephyr latency_measure, ... (FILE - is stdin);\n"
-    "prints the stored run ids.\n",
+    "prints the stored run ids. --meta (repeatable) stores what was measured with\n"
+    "each run (commit=, branch=, ...; docs/cli.md#meta).\n",
     import_options,
     "",
     0,
@@ -197,6 +200,12 @@ static int import_option(void *ctx, int id, const char *v)
                                  *v ? v : "(nothing)");
         o->iters = (unsigned)n;
         break;
+    case 'm': {
+        char err[300];
+        if (meta_add(&o->meta, &o->n_meta, v, err, sizeof err) != 0)
+            return cli_usage_err(CMD, err, NULL);
+        break;
+    }
     default: /* 'D' */
         o->db_path = v;
         break;
@@ -206,20 +215,23 @@ static int import_option(void *ctx, int id, const char *v)
 
 int cmd_import(int argc, char **argv)
 {
-    struct import_args o = {NULL, NULL, NULL, 0, 0, NULL};
+    struct import_args o = {NULL, NULL, NULL, 0, 0, NULL, NULL, 0};
     int first;
     int rc = cli_parse(&import_command, argc, argv, import_option, &o, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (first == argc)
-        return cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
+    if (rc == CLI_GO && first == argc)
+        rc = cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
     sqlite3 *db = NULL;
-    if (cli_open_db(CMD, o.db_path, DB_CREATE, &db, NULL) != 0)
-        return 2;
+    if (rc == CLI_GO && cli_open_db(CMD, o.db_path, DB_CREATE, &db, NULL) != 0)
+        rc = 2;
+    if (rc != CLI_GO) {
+        meta_pairs_free(o.meta, o.n_meta);
+        return rc;
+    }
     int failed = 0, incomplete = 0;
     for (int i = first; i < argc; i++)
         if (import_one(db, argv[i], &o, &incomplete) < 0)
             failed++;
     db_close(db);
+    meta_pairs_free(o.meta, o.n_meta);
     return fflush(stdout) != 0 ? 2 : failed ? 2 : incomplete ? 1 : 0;
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_select.h"
 #include "cmd/cmds.h"
 #include "comparison.h"
 #include "artifact.h"
@@ -30,6 +31,7 @@ static const struct option report_options[] = {
     {"metrics", required_argument, NULL, 'M'},
     {"db", required_argument, NULL, 'D'},
     {"baseline", required_argument, NULL, 'B'},
+    CLI_SELECTION_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -41,7 +43,9 @@ static const struct cli_command report_command = {
     "default the first run), a heatmap of every metric x run, the runs' headers, a bar\n"
     "chart per family (own unit, ns, model-cycles), distributions, sweeps and a\n"
     "sortable comparison table with ratios to the first run.\n"
-    "RUN is a run id, a label (its newest run) or latest; FILE defaults to " DEFAULT_OUTPUT ".\n",
+    "RUN is a run id, a label (its newest run) or latest; FILE defaults to " DEFAULT_OUTPUT ".\n"
+    "--where K=GLOB,... selects the runs by meta, header field or label instead (oldest\n"
+    "first), --latest N the newest N of them.\n",
     report_options,
     "o:",
     0,
@@ -52,6 +56,7 @@ static const struct cli_command report_command = {
 struct report_options {
     const char *output, *metrics, *db_path;
     const char *baseline; /* --baseline RUN, or NULL: the first run */
+    struct cli_selection sel;
 };
 
 static int report_option(void *ctx, int id, const char *v)
@@ -69,6 +74,8 @@ static int report_option(void *ctx, int id, const char *v)
         if (!*v)
             return cli_usage_err(CMD, "--baseline needs a run (an id, a label or latest)", NULL);
         o->baseline = v;
+    } else if (id == 'W' || id == 'N') {
+        return cli_selection_option(CMD, &o->sel, id, v);
     } else {
         o->db_path = v;
     }
@@ -131,21 +138,27 @@ static int report_runs(const struct report_options *o, char *const *refs, size_t
 
 int cmd_report(int argc, char **argv)
 {
-    struct report_options o = {DEFAULT_OUTPUT, NULL, NULL, NULL};
+    struct report_options o = {DEFAULT_OUTPUT, NULL, NULL, NULL, {{0}, 0}};
     int first;
+    char **refs = NULL;
+    size_t n = 0;
     int rc = cli_parse(&report_command, argc, argv, report_option, &o, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (first == argc)
-        return cli_usage_err(
+    if (rc == CLI_GO)
+        rc = cli_selection_args(CMD, o.db_path, &o.sel, argc - first, argv + first, &refs, &n);
+    if (rc == CLI_GO && n == 0)
+        rc = cli_usage_err(
             CMD, "no run given (usage: rtbench report RUN... [-o FILE]; RUN = id, label or latest)",
             NULL);
-    struct cli_globs globs;
-    cli_globs_split(&globs, o.metrics);
-    if (o.metrics && globs.n == 0)
-        rc = cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
-    else
-        rc = report_runs(&o, argv + first, (size_t)(argc - first), &globs);
-    cli_globs_free(&globs);
+    if (rc == CLI_GO) {
+        struct cli_globs globs;
+        cli_globs_split(&globs, o.metrics);
+        if (o.metrics && globs.n == 0)
+            rc = cli_usage_err(CMD, "--metrics needs a comma-separated list of id globs", NULL);
+        else
+            rc = report_runs(&o, refs, n, &globs);
+        cli_globs_free(&globs);
+    }
+    cli_selection_refs_free(refs, n);
+    cli_selection_free(&o.sel);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include "cmd/cmds.h"
 #include "cycle_model.h"
 #include "db.h"
+#include "meta.h"
 #include "rtb/tm_period.h"
 #include "run_session.h"
 #include "target/target.h"
@@ -116,7 +117,8 @@ static const struct option run_options[] = {
     {"tm-period", required_argument, NULL, 'P'},  {"cycle-model", required_argument, NULL, 'C'},
     {"flash", required_argument, NULL, 'F'},      {"reset", required_argument, NULL, 'R'},
     {"kernel", required_argument, NULL, 'K'},     {"log", required_argument, NULL, 'L'},
-    {"samples", no_argument, NULL, 'S'},          {NULL, 0, NULL, 0},
+    {"samples", no_argument, NULL, 'S'},          {"meta", required_argument, NULL, 'm'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command run_command = {
@@ -125,7 +127,7 @@ static const struct cli_command run_command = {
     "                   [--filter GLOB] [--iterations N] [--params LIST] [--label L]\n"
     "                   [--db PATH] [--timeout S] [--tm-period S] [--no-icount]\n"
     "                   [--cycle-model CORE[,ws=N]] [--flash CMD] [--reset CMD]\n"
-    "                   [--kernel NAME=TREE] [--log FILE] [--samples]\n"
+    "                   [--kernel NAME=TREE] [--log FILE] [--samples] [--meta KEY=VALUE]...\n"
     "\n"
     "Run a target, read its rtbench records live, store the run and print it.\n"
     "  -t, --target T       what to run (the kinds below; default host)\n"
@@ -136,6 +138,8 @@ static const struct cli_command run_command = {
     "      --tm-period S    Thread-Metric's period in seconds of the target's clock\n"
     "                       (0.001 to 2000, e.g. 30 as published): --params tm_period_ms\n"
     "  -l, --label L        label stored with the run\n"
+    "      --meta KEY=VALUE what was measured, stored with the run (repeatable:\n"
+    "                       commit=, branch=, config=, ...; docs/cli.md#meta)\n"
     "      --db PATH        database (default: $RTBENCH_DB, else\n"
     "                       $XDG_DATA_HOME/rtbench/rtbench.db, else "
     "~/.local/share/rtbench/rtbench.db)\n"
@@ -175,6 +179,8 @@ struct run_options {
     unsigned timeout_s;
     const char *tm_period; /* --tm-period S, merged into target.params */
     char *params_buf;      /* target.params with tm_period_ms, when --tm-period */
+    char **meta;           /* --meta: key, value, ... (n_meta strings) */
+    size_t n_meta;
 };
 
 static int run_option(void *ctx, int id, const char *value)
@@ -221,6 +227,14 @@ static int run_option(void *ctx, int id, const char *value)
     case 'L':
         o->log_path = value;
         break;
+    case 'm': {
+        char err[300];
+        if (meta_add(&o->meta, &o->n_meta, value, err, sizeof err) != 0) {
+            fprintf(stderr, "rtbench run: %s\n", term(err));
+            return 2;
+        }
+        break;
+    }
     default: /* 'I' */
         o->target.icount = 0;
         break;
@@ -359,6 +373,8 @@ static int run_target(struct run_options *o, sqlite3 *db, const char *db_path, c
     session.db = db;
     session.db_path = db_path;
     session.label = label;
+    session.meta = o->meta;
+    session.n_meta = o->n_meta;
     session.target = target;
     session.cycle = cycle;
     session.tty = isatty(STDERR_FILENO);
@@ -420,7 +436,17 @@ static int run_image(struct run_options *o, sqlite3 *db, const char *db_path, co
     strv_push(&target.extra_hdr, &n, xstrdup("image"));
     strv_push(&target.extra_hdr, &n, xstrdup(path_base(elf)));
     char *label = image_label(o->label, name, board, elf, k->n);
+    char **user = o->meta, **meta = NULL;
+    size_t n_user = o->n_meta, n_meta = 0;
+    target_kernel_meta(k->tree_arg, &meta, &n_meta); /* the tree's revision, then --meta */
+    for (size_t j = 0; j < n_user; j++)
+        strv_push(&meta, &n_meta, xstrdup(user[j]));
+    o->meta = meta;
+    o->n_meta = n_meta;
     int rc = run_target(o, db, db_path, label, &target, NULL);
+    o->meta = user;
+    o->n_meta = n_user;
+    meta_pairs_free(meta, n_meta);
     free(label);
     target_cmd_free(&target);
     return rc;
@@ -487,13 +513,17 @@ int cmd_run(int argc, char **argv)
                             {NULL, 0, NULL, 1, 0, NULL, NULL, 0},
                             DEFAULT_TIMEOUT_S,
                             NULL,
-                            NULL};
+                            NULL,
+                            NULL,
+                            0};
     int first;
     int rc = cli_parse(&run_command, argc, argv, run_option, &o, &first);
-    if (rc != CLI_GO)
+    if (rc == CLI_GO && first < argc)
+        rc = cli_extra_arg("run", argv[first]);
+    if (rc != CLI_GO) {
+        meta_pairs_free(o.meta, o.n_meta);
         return rc;
-    if (first < argc)
-        return cli_extra_arg("run", argv[first]);
+    }
     sqlite3 *db = NULL;
     const char *db_path = NULL;
     if (refuse_options(&o) != 0 || merge_tm_period(&o) != 0 ||
@@ -501,6 +531,7 @@ int cmd_run(int argc, char **argv)
         if (db)
             db_close(db);
         free(o.params_buf);
+        meta_pairs_free(o.meta, o.n_meta);
         return 2;
     }
     rc = o.kernel ? run_kernel(&o, db, db_path) : run_plain(&o, db, db_path);
@@ -508,5 +539,6 @@ int cmd_run(int argc, char **argv)
         rc = 2;
     db_close(db);
     free(o.params_buf);
+    meta_pairs_free(o.meta, o.n_meta);
     return rc;
 }

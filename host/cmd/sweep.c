@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "meta.h"
 #include "cmd/cmds.h"
 #include "db.h"
 #include "rtb/defaults.h"
@@ -29,21 +30,14 @@
 #define DEFAULT_TIMEOUT_S 600u
 
 static const struct option sweep_options[] = {
-    {"target", required_argument, NULL, 't'},
-    {"sizes", required_argument, NULL, 's'},
-    {"consumers", required_argument, NULL, 'c'},
-    {"styles", required_argument, NULL, 'S'},
-    {"payload", required_argument, NULL, 'P'},
-    {"depth", required_argument, NULL, 'd'},
-    {"jobs", required_argument, NULL, 'j'},
-    {"csv", required_argument, NULL, 'C'},
-    {"csv-header", no_argument, NULL, 'H'},
-    {"plot", required_argument, NULL, 'p'},
-    {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},
-    {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},
-    {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},    {"sizes", required_argument, NULL, 's'},
+    {"consumers", required_argument, NULL, 'c'}, {"styles", required_argument, NULL, 'S'},
+    {"payload", required_argument, NULL, 'P'},   {"depth", required_argument, NULL, 'd'},
+    {"jobs", required_argument, NULL, 'j'},      {"csv", required_argument, NULL, 'C'},
+    {"csv-header", no_argument, NULL, 'H'},      {"plot", required_argument, NULL, 'p'},
+    {"label", required_argument, NULL, 'l'},     {"db", required_argument, NULL, 'D'},
+    {"timeout", required_argument, NULL, 'T'},   {"no-icount", no_argument, NULL, 'I'},
+    {"meta", required_argument, NULL, 'm'},      {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command sweep_command = {
@@ -51,7 +45,7 @@ static const struct cli_command sweep_command = {
     "usage: rtbench sweep --target host|qemu:BOARD [--sizes LIST] [--consumers LIST]\n"
     "                     [--styles sync,async] [--payload N] [--depth N] [--jobs N]\n"
     "                     [--csv FILE] [--csv-header] [--plot FILE.svg] [--label L]\n"
-    "                     [--db PATH] [--timeout S] [--no-icount]\n"
+    "                     [--db PATH] [--timeout S] [--no-icount] [--meta KEY=VALUE]...\n"
     "\n"
     "Message throughput (msgq.*) over a grid of points, all from one image: each\n"
     "point its own target process, the grid stored as one run (metric ids\n"
@@ -68,6 +62,7 @@ static const struct cli_command sweep_command = {
     "      --csv-header    with a header row (zbus's files have none)\n"
     "      --plot FILE     throughput against message size as SVG\n"
     "  -l, --label L       label stored with the run\n"
+    "      --meta KEY=VALUE what was measured, stored with the run (repeatable)\n"
     "      --db PATH       database (default: see rtbench --help)\n"
     "      --timeout S     kill a point's process after S seconds (default 600)\n"
     "      --no-icount     qemu: follow host time instead of -icount (noisy)\n"
@@ -185,6 +180,12 @@ static int sweep_option(void *ctx, int id, const char *v)
     case 'I':
         o->target.icount = 0;
         return CLI_GO;
+    case 'm': {
+        char err[300];
+        if (meta_add(&o->meta, &o->n_meta, v, err, sizeof err) != 0)
+            return cli_usage_err(CMD, err, NULL);
+        return CLI_GO;
+    }
     default:
         break;
     }
@@ -321,37 +322,25 @@ static int exit_status(const struct sweep_outcome *x, int out_failed)
     return x->failed || x->missing ? 1 : 0;
 }
 
-int cmd_sweep(int argc, char **argv)
+/* The sweep run and stored in DB (at DB_PATH, closed here), then printed and written. */
+static int sweep_and_write(const struct sweep_args *a, sqlite3 *db, const char *db_path)
 {
-    struct sweep_args a = {{0}, 0};
-    default_options(&a.o);
-    int first, rc = cli_parse(&sweep_command, argc, argv, sweep_option, &a, &first);
-    if (rc != CLI_GO)
-        return rc;
-    if (first < argc)
-        return cli_extra_arg(CMD, argv[first]);
-    if (check_options(&a) != CLI_GO || check_writable(a.o.csv_path) != CLI_GO ||
-        check_writable(a.o.plot_path) != CLI_GO)
-        return 2;
-    sqlite3 *db;
-    const char *db_path;
-    if (cli_open_db(CMD, a.o.db_path, DB_CREATE, &db, &db_path) != 0)
-        return 2;
+    const struct sweep_options *o = &a->o;
     struct run r;
     struct sweep_outcome x;
     memset(&r, 0, sizeof r);
     memset(&x, 0, sizeof x);
-    if (sweep_run(&a.o, db, &r, &x) != 0) {
+    if (sweep_run(o, db, &r, &x) != 0) {
         db_close(db);
         run_free(&r);
         return x.interrupted ? 128 + x.interrupted : 2;
     }
     db_close(db);
-    print_grid(&a.o, &r);
+    print_grid(o, &r);
     int out_failed = 0;
-    if (a.o.csv_path && write_file(a.o.csv_path, &r, 1, a.o.csv_header) != 0)
+    if (o->csv_path && write_file(o->csv_path, &r, 1, o->csv_header) != 0)
         out_failed = 1;
-    if (a.o.plot_path && write_file(a.o.plot_path, &r, 0, 0) != 0)
+    if (o->plot_path && write_file(o->plot_path, &r, 0, 0) != 0)
         out_failed = 1;
     fprintf(stderr,
             "rtbench sweep: stored run %lld (%zu points: %zu measured, %zu n/a, %zu failed, %zu "
@@ -360,4 +349,27 @@ int cmd_sweep(int argc, char **argv)
             r.status == RUN_COMPLETE ? "complete" : "incomplete", db_path, x.seconds);
     run_free(&r);
     return exit_status(&x, out_failed);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    struct sweep_args a = {{0}, 0};
+    default_options(&a.o);
+    int first, rc = cli_parse(&sweep_command, argc, argv, sweep_option, &a, &first);
+    if (rc == CLI_GO && first < argc)
+        rc = cli_extra_arg(CMD, argv[first]);
+    if (rc == CLI_GO && (check_options(&a) != CLI_GO || check_writable(a.o.csv_path) != CLI_GO ||
+                         check_writable(a.o.plot_path) != CLI_GO))
+        rc = 2;
+    sqlite3 *db;
+    const char *db_path;
+    if (rc == CLI_GO && cli_open_db(CMD, a.o.db_path, DB_CREATE, &db, &db_path) != 0)
+        rc = 2;
+    if (rc != CLI_GO) {
+        meta_pairs_free(a.o.meta, a.o.n_meta);
+        return rc;
+    }
+    rc = sweep_and_write(&a, db, db_path);
+    meta_pairs_free(a.o.meta, a.o.n_meta);
+    return rc;
 }

@@ -112,5 +112,5 @@ static int csv_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_csv = {
-    "csv", NULL, csv_list, NULL, csv_comparison, csv_check, NULL,
+    "csv", NULL, csv_list, NULL, csv_comparison, csv_check, NULL, NULL,
 };

@@ -491,4 +491,4 @@ int html_report_write_baseline(FILE *out, const struct comparison *t, size_t bas
     return ferror(out) ? -1 : 0;
 }
 
-const struct writer writer_html = {"html", NULL, NULL, NULL, html_report_write, NULL, NULL};
+const struct writer writer_html = {"html", NULL, NULL, NULL, html_report_write, NULL, NULL, NULL};

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "artifact.h"
+#include "history.h"
 #include "scorecard.h"
 #include "out/writer.h"
 
-/* Prints DOC (then deletes it). */
-static int print_json(FILE *out, cJSON *doc)
+int writer_json_print(FILE *out, struct cJSON *doc)
 {
     char *s = cJSON_Print(doc);
     cJSON_Delete(doc);
@@ -100,7 +100,7 @@ static int json_comparison(FILE *out, const struct comparison *t)
         }
         cJSON_AddItemToArray(rows, row);
     }
-    return print_json(out, rows);
+    return writer_json_print(out, rows);
 }
 
 /* A score: {"family", "gmean", "gsd", "metrics", "na", "flagged"}. */
@@ -144,7 +144,7 @@ static int json_summary(FILE *out, const struct scorecard *s)
             cJSON_AddItemToArray(scores, json_score(s, k == 0 ? s->n_fam : k - 1, j));
         cJSON_AddItemToArray(runs, o);
     }
-    return print_json(out, doc);
+    return writer_json_print(out, doc);
 }
 
 static int json_list(FILE *out, const struct run_summary *runs, size_t n)
@@ -161,9 +161,12 @@ static int json_list(FILE *out, const struct run_summary *runs, size_t n)
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             add_string_or_null(o, keys[k], *vals[k] ? vals[k] : NULL);
         cJSON_AddNumberToObject(o, "metrics", (double)s->n_metrics);
+        cJSON *meta = cJSON_AddObjectToObject(o, "meta");
+        for (size_t k = 0; k < s->n_meta; k++)
+            cJSON_AddStringToObject(meta, s->meta[k].key, s->meta[k].value);
         cJSON_AddItemToArray(a, o);
     }
-    return print_json(out, a);
+    return writer_json_print(out, a);
 }
 
 static cJSON *json_metric(const struct metric *m)
@@ -240,10 +243,13 @@ static int json_run(FILE *out, const struct run *r)
     cJSON *h = cJSON_AddObjectToObject(o, "header");
     for (size_t i = 0; i < r->n_hdr; i++)
         cJSON_AddStringToObject(h, r->hdr[i].key, r->hdr[i].value);
+    cJSON *meta = cJSON_AddObjectToObject(o, "meta");
+    for (size_t i = 0; i < r->n_meta; i++)
+        cJSON_AddStringToObject(meta, r->meta[i].key, r->meta[i].value);
     cJSON *ms = cJSON_AddArrayToObject(o, "metrics");
     for (size_t i = 0; i < r->n_m; i++)
         cJSON_AddItemToArray(ms, json_metric(&r->m[i]));
-    return print_json(out, o);
+    return writer_json_print(out, o);
 }
 
 static cJSON *json_check_row(const struct check_row *row)
@@ -314,9 +320,51 @@ static int json_check(FILE *out, const struct check_report *c)
     for (size_t i = 0; i < 7; i++)
         cJSON_AddNumberToObject(s, k[i], (double)v[i]);
     cJSON_AddStringToObject(o, "result", c->pass ? "PASS" : "FAIL");
-    return print_json(out, o);
+    return writer_json_print(out, o);
+}
+
+/* {"runs": [{run, revision, created, deterministic}], "metrics": [{metric, stat,
+ * unit, better, points: [{run, value|null, change|null, change_point}]}]} */
+static int json_history(FILE *out, const struct history *h)
+{
+    cJSON *o = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(o, "runs");
+    for (size_t i = 0; i < h->n_runs; i++) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddNumberToObject(r, "run", (double)h->runs[i].id);
+        cJSON_AddStringToObject(r, "revision", h->runs[i].rev);
+        cJSON_AddStringToObject(r, "created", h->runs[i].created);
+        cJSON_AddBoolToObject(r, "deterministic", h->runs[i].deterministic);
+        cJSON_AddItemToArray(runs, r);
+    }
+    cJSON *ms = cJSON_AddArrayToObject(o, "metrics");
+    for (size_t k = 0; k < h->n_series; k++) {
+        const struct history_series *s = &h->s[k];
+        cJSON *m = cJSON_CreateObject(), *pts;
+        cJSON_AddStringToObject(m, "metric", s->metric);
+        add_string_or_null(m, "stat", s->stat);
+        add_string_or_null(m, "unit", s->unit);
+        cJSON_AddStringToObject(m, "better", s->higher_better ? "higher" : "lower");
+        pts = cJSON_AddArrayToObject(m, "points");
+        for (size_t i = 0; i < h->n_runs; i++) {
+            cJSON *p = cJSON_CreateObject();
+            double pct;
+            cJSON_AddNumberToObject(p, "run", (double)h->runs[i].id);
+            if (s->ok[i])
+                cJSON_AddNumberToObject(p, "value", s->value[i]);
+            else
+                cJSON_AddNullToObject(p, "value");
+            if (history_change(s, i, &pct))
+                cJSON_AddNumberToObject(p, "change", round_to(pct, 1000));
+            else
+                cJSON_AddNullToObject(p, "change");
+            cJSON_AddBoolToObject(p, "change_point", s->cp[i]);
+            cJSON_AddItemToArray(pts, p);
+        }
+        cJSON_AddItemToArray(ms, m);
+    }
+    return writer_json_print(out, o);
 }
 
 const struct writer writer_json = {
-    "json", NULL, json_list, json_run, json_comparison, json_check, json_summary,
+    "json", NULL, json_list, json_run, json_comparison, json_check, json_summary, json_history,
 };

@@ -146,4 +146,4 @@ static int junit_check(FILE *out, const struct check_report *c)
     return ferror(out) ? -1 : 0;
 }
 
-const struct writer writer_junit = {"junit", NULL, NULL, NULL, NULL, junit_check, NULL};
+const struct writer writer_junit = {"junit", NULL, NULL, NULL, NULL, junit_check, NULL, NULL};

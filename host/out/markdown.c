@@ -200,5 +200,6 @@ static int markdown_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_markdown = {
-    "markdown", "md", markdown_list, NULL, markdown_comparison, markdown_check, markdown_summary,
+    "markdown",          "md",           markdown_list,    NULL,
+    markdown_comparison, markdown_check, markdown_summary, NULL,
 };

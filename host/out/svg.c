@@ -177,4 +177,4 @@ int sweep_plot_write(FILE *out, const struct run *r)
     return rc;
 }
 
-const struct writer writer_svg = {"svg", NULL, NULL, sweep_plot_write, NULL, NULL, NULL};
+const struct writer writer_svg = {"svg", NULL, NULL, sweep_plot_write, NULL, NULL, NULL, NULL};

@@ -17,12 +17,26 @@ static const char *dash(const char *s)
     return *s ? s : "-";
 }
 
+/* "k=v k=v" of S's meta, or "-". */
+static char *meta_text(const struct run_summary *s)
+{
+    char *t = xstrdup("");
+    for (size_t i = 0; i < s->n_meta; i++) {
+        char *m = xasprintf("%s%s%s=%s", t, i ? " " : "", s->meta[i].key, s->meta[i].value);
+        free(t);
+        t = m;
+    }
+    char *shown = term_dup(dash(t));
+    free(t);
+    return shown;
+}
+
 /* The runs as aligned columns under a header line. */
 static int text_list(FILE *out, const struct run_summary *runs, size_t n)
 {
-    enum { NCOL = 8 };
-    static const char *const head[NCOL] = {"id",    "date",   "label",  "source/port",
-                                           "board", "kernel", "status", "metrics"};
+    enum { NCOL = 9 };
+    static const char *const head[NCOL] = {"id",     "date",   "label",   "source/port", "board",
+                                           "kernel", "status", "metrics", "meta"};
     char *(*rows)[NCOL] = xcalloc(n ? n : 1, sizeof *rows);
     int w[NCOL];
     for (int i = 0; i < NCOL; i++)
@@ -44,17 +58,22 @@ static int text_list(FILE *out, const struct run_summary *runs, size_t n)
                                  strlen(term(s->status_detail)) > 60 ? "..." : "")
                      : term_dup(dash(s->status));
         row[7] = xasprintf("%llu", (unsigned long long)s->n_metrics);
+        row[8] = meta_text(s);
         for (int i = 0; i < NCOL; i++)
             if ((int)strlen(row[i]) > w[i])
                 w[i] = (int)strlen(row[i]);
     }
-    fprintf(out, "%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], head[0], w[1], head[1],
-            w[2], head[2], w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], w[7],
-            head[7]);
-    for (size_t r = 0; r < n; r++)
-        fprintf(out, "%*s  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %*s\n", w[0], rows[r][0], w[1],
-                rows[r][1], w[2], rows[r][2], w[3], rows[r][3], w[4], rows[r][4], w[5], rows[r][5],
-                w[6], rows[r][6], w[7], rows[r][7]);
+    for (size_t r = 0; r <= n; r++) {
+        const char *const *row = r ? (const char *const *)rows[r - 1] : head;
+        /* id and metrics right-aligned, the last column not padded */
+        for (int i = 0; i < NCOL; i++)
+            fprintf(out, "%s%*s", i ? "  " : "",
+                    i == NCOL - 1        ? 0
+                    : (i == 0 || i == 7) ? w[i]
+                                         : -w[i],
+                    row[i]);
+        fputc('\n', out);
+    }
     for (size_t r = 0; r < n; r++)
         for (int i = 0; i < NCOL; i++)
             free(rows[r][i]);
@@ -156,6 +175,11 @@ static void text_run_header(FILE *out, const struct run *r)
                                                          : "cycle");
     fputc('\n', out);
     fprintf(out, "metrics:  %zu\n", r->n_m);
+    if (r->n_meta) {
+        fputs("meta:\n", out);
+        for (size_t i = 0; i < r->n_meta; i++)
+            fprintf(out, "  %-10s %s\n", term(r->meta[i].key), term(r->meta[i].value));
+    }
     if (r->n_hdr) {
         fputs("header:\n", out);
         for (size_t i = 0; i < r->n_hdr; i++)
@@ -433,5 +457,5 @@ static int text_check(FILE *out, const struct check_report *c)
 }
 
 const struct writer writer_text = {
-    "text", NULL, text_list, text_run, text_comparison, text_check, text_summary,
+    "text", NULL, text_list, text_run, text_comparison, text_check, text_summary, text_history,
 };

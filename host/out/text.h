@@ -16,4 +16,8 @@ extern const struct writer writer_text;
  * mean in ns. */
 void text_metrics_table(FILE *out, const struct run *r, int full);
 
+struct history;
+/* `history` as text (out/text_history.c): per metric, one row per run. */
+int text_history(FILE *out, const struct history *h);
+
 #endif /* RTBH_OUT_TEXT_H */

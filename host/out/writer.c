@@ -19,6 +19,8 @@ static int writes(const struct writer *w, enum document doc)
         return w->comparison != NULL;
     case DOC_SUMMARY:
         return w->summary != NULL;
+    case DOC_HISTORY:
+        return w->history != NULL;
     default:
         return w->check != NULL;
     }

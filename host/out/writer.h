@@ -1,6 +1,6 @@
 /*
  * rtbench host - writers: the output formats of every command that prints
- * results (`list`, `show`, `compare`, `check`: --format NAME), one file each
+ * results (`list`, `show`, `compare`, `check`, `history`: --format NAME), one file each
  * (out/<name>.c), listed in one table (out/writers.c).
  *
  * A writer has one function per kind of document; NULL where it does not
@@ -46,6 +46,7 @@ struct comparison {
 };
 
 struct scorecard; /* scorecard.h */
+struct history;   /* history.h */
 
 struct writer {
     const char *name;  /* --format NAME */
@@ -56,13 +57,14 @@ struct writer {
     int (*comparison)(FILE *out, const struct comparison *t);         /* compare */
     int (*check)(FILE *out, const struct check_report *c);            /* check */
     int (*summary)(FILE *out, const struct scorecard *s);             /* compare --summary */
+    int (*history)(FILE *out, const struct history *h);               /* history */
 };
 
 /* The table (out/writers.c): NULL-terminated; the first is the default. */
 extern const struct writer *const writers[];
 
 /* Which document a command writes. */
-enum document { DOC_LIST, DOC_RUN, DOC_COMPARISON, DOC_CHECK, DOC_SUMMARY };
+enum document { DOC_LIST, DOC_RUN, DOC_COMPARISON, DOC_CHECK, DOC_SUMMARY, DOC_HISTORY };
 
 /* The writer called NAME (or by its alias) that writes DOC; NULL with
  * "--format must be NAMES, not 'NAME'" (NAMES: those that write DOC) in err. */
@@ -99,6 +101,11 @@ void comparison_ratio_titles(FILE *out, const struct comparison *t, const char *
 /* A row's ratios through NUM_FMT (a double), n/a through NA_FMT (a %s). */
 void comparison_ratio_cells(FILE *out, const struct comparison *t, size_t row, const char *num_fmt,
                             const char *na_fmt);
+
+/* Prints the JSON document DOC (cJSON, indented) and a newline to OUT, then
+ * deletes DOC (out/json.c): 0, or -1 on an output error. */
+struct cJSON;
+int writer_json_print(FILE *out, struct cJSON *doc);
 
 /* A check row's flags as "a,b" or "-". */
 void check_flags_text(unsigned flags, char *buf, size_t len);

@@ -57,4 +57,4 @@ static int zbus_run(FILE *out, const struct run *r)
     return zbus_csv_write(out, r, 0);
 }
 
-const struct writer writer_zbus = {"zbus", NULL, NULL, zbus_run, NULL, NULL, NULL};
+const struct writer writer_zbus = {"zbus", NULL, NULL, zbus_run, NULL, NULL, NULL, NULL};

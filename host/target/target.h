@@ -134,6 +134,12 @@ struct kernel_images {
 int target_kernel_build(const char *spec, const char *board, const struct target_options *opt,
                         struct kernel_images *out, char *err, size_t errlen);
 void target_kernel_free(struct kernel_images *k);
+/* What the kernel tree TREE_ARG (kernel_images.tree_arg) is, as meta pairs
+ * appended to *KV (a strv of *N strings: key, value, ...; target/kernel_rev.c):
+ * a folder at the top of a git checkout gives kernel_rev (HEAD) and
+ * kernel_dirty (yes when `git status --porcelain` lists anything), an
+ * archive kernel_file and kernel_sha256; what cannot be read is left out. */
+void target_kernel_meta(const char *tree_arg, char ***kv, size_t *n);
 
 /* The architecture profile of BOARD ("armv7-m", ...), or NULL if unknown. */
 const char *target_qemu_board_isa(const char *board);

@@ -135,7 +135,7 @@ static int tsv_check(FILE *out, const struct check_report *c)
 }
 
 static const struct writer writer_tsv = {
-    "tsv", NULL, tsv_list, tsv_run, tsv_comparison, tsv_check, NULL,
+    "tsv", NULL, tsv_list, tsv_run, tsv_comparison, tsv_check, NULL, NULL,
 };
 
 /* ---- the test-only target kind ---- */

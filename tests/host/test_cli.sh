@@ -112,8 +112,8 @@ check "two runs stored" '[ "$(nruns)" = 2 ]'
 
 run "$RTB" list --db "$DB"
 check "list exit 0" '[ $rc = 0 ]'
-check "list header" 'has "$TMP/out" "^id  date .*label .*source/port .*board .*kernel .*status .*metrics"'
-check "list row" 'has "$TMP/out" "^ 2  20[0-9-]*T[0-9:]*Z  second  cmd:.*/fake  test-board  FakeOS 1.2 beta  complete  *5$"'
+check "list header" 'has "$TMP/out" "^id  date .*label .*source/port .*board .*kernel .*status .*metrics  meta$"'
+check "list row" 'has "$TMP/out" "^ 2  20[0-9-]*T[0-9:]*Z  second  cmd:.*/fake  test-board  FakeOS 1.2 beta  complete  *5  -$"'
 run "$RTB" list --db "$DB" --label first
 check "list --label" '[ "$(lines "$out")" = 2 ]'
 run "$RTB" show --db "$DB" first

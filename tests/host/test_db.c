@@ -194,6 +194,7 @@ static void test_migrate_4(void)
     sqlite3 *db;
     char err[512] = "";
     CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
+    long long current = scalar(db, "PRAGMA user_version"); /* a new file's: the current one */
     struct run r;
     make_run(&r, "old");
     r.status = RUN_COMPLETE;
@@ -208,13 +209,13 @@ static void test_migrate_4(void)
                        " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')',"
                        " 'CHECK (state IN (''ok'',''na'',''failed''))') WHERE name='metrics';"
                        "PRAGMA writable_schema=RESET;"
-                       "DROP TABLE metric_samples;" /* schema 6: back to a version-4 file */
+                       "DROP TABLE metric_samples; DROP TABLE run_meta;" /* 6, 7: back to a version-4 file */
                        "CREATE INDEX metrics_id ON metrics(id); PRAGMA user_version=4;",
                        NULL, NULL, NULL) == SQLITE_OK);
     CHECK(scalar(raw, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%state IN (%'") == 1);
     sqlite3_close(raw);
     CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
-    CHECK(scalar(db, "PRAGMA user_version") == 6);
+    CHECK(current >= 5 && scalar(db, "PRAGMA user_version") == current);
     CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name='metrics_id'") == 0);
     CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name='metrics' AND sql LIKE "
                      "'%CHECK (state=''ok'' OR state=''na'' OR state=''failed'')%'") == 1);
