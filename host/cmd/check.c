@@ -153,7 +153,8 @@ static int check_runs(const struct check_options *o, char **refs, const struct c
 
 int cmd_check(int argc, char **argv)
 {
-    struct check_options o = {NULL, NULL, NULL, DEFAULT_THRESHOLD, SIGNIF_ALPHA, writers[0], {{0}, 0}};
+    struct check_options o = {NULL,         NULL,       NULL,    DEFAULT_THRESHOLD,
+                              SIGNIF_ALPHA, writers[0], {{0}, 0}};
     int first;
     char **refs = NULL;
     size_t n = 0;

@@ -110,14 +110,22 @@ static int finish_session(struct run_session *session, const struct target_endin
 }
 
 static const struct option run_options[] = {
-    {"target", required_argument, NULL, 't'},     {"filter", required_argument, NULL, 'f'},
-    {"iterations", required_argument, NULL, 'n'}, {"label", required_argument, NULL, 'l'},
-    {"db", required_argument, NULL, 'D'},         {"timeout", required_argument, NULL, 'T'},
-    {"no-icount", no_argument, NULL, 'I'},        {"params", required_argument, NULL, 'p'},
-    {"tm-period", required_argument, NULL, 'P'},  {"cycle-model", required_argument, NULL, 'C'},
-    {"flash", required_argument, NULL, 'F'},      {"reset", required_argument, NULL, 'R'},
-    {"kernel", required_argument, NULL, 'K'},     {"log", required_argument, NULL, 'L'},
-    {"samples", no_argument, NULL, 'S'},          {"meta", required_argument, NULL, 'm'},
+    {"target", required_argument, NULL, 't'},
+    {"filter", required_argument, NULL, 'f'},
+    {"iterations", required_argument, NULL, 'n'},
+    {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},
+    {"params", required_argument, NULL, 'p'},
+    {"tm-period", required_argument, NULL, 'P'},
+    {"cycle-model", required_argument, NULL, 'C'},
+    {"flash", required_argument, NULL, 'F'},
+    {"reset", required_argument, NULL, 'R'},
+    {"kernel", required_argument, NULL, 'K'},
+    {"log", required_argument, NULL, 'L'},
+    {"samples", no_argument, NULL, 'S'},
+    {"meta", required_argument, NULL, 'm'},
     {NULL, 0, NULL, 0},
 };
 

@@ -203,15 +203,16 @@ static void test_migrate_4(void)
     db_close(db);
     sqlite3 *raw;
     CHECK(sqlite3_open(path, &raw) == SQLITE_OK);
-    CHECK(sqlite3_exec(raw,
-                       "PRAGMA writable_schema=ON;"
-                       "UPDATE sqlite_master SET sql=replace(sql,"
-                       " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')',"
-                       " 'CHECK (state IN (''ok'',''na'',''failed''))') WHERE name='metrics';"
-                       "PRAGMA writable_schema=RESET;"
-                       "DROP TABLE metric_samples; DROP TABLE run_meta;" /* 6, 7: back to a version-4 file */
-                       "CREATE INDEX metrics_id ON metrics(id); PRAGMA user_version=4;",
-                       NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(sqlite3_exec(
+              raw,
+              "PRAGMA writable_schema=ON;"
+              "UPDATE sqlite_master SET sql=replace(sql,"
+              " 'CHECK (state=''ok'' OR state=''na'' OR state=''failed'')',"
+              " 'CHECK (state IN (''ok'',''na'',''failed''))') WHERE name='metrics';"
+              "PRAGMA writable_schema=RESET;"
+              "DROP TABLE metric_samples; DROP TABLE run_meta;" /* 6, 7: back to a version-4 file */
+              "CREATE INDEX metrics_id ON metrics(id); PRAGMA user_version=4;",
+              NULL, NULL, NULL) == SQLITE_OK);
     CHECK(scalar(raw, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%state IN (%'") == 1);
     sqlite3_close(raw);
     CHECK(db_open(path, DB_CREATE, &db, NULL, err, sizeof err) == 0);
