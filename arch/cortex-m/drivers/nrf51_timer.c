@@ -96,7 +96,8 @@ int rtb_cm_nrf51_timer_probe(struct rtb_cm_counter *c, const char **why)
     }
 #if RTB_CM_NRF51_COUNTER_TIMER != 0
     if (!counts_past_16_bits(c)) {
-        *why = "nRF51 " TIMER_LABEL " does not count past 16 bits (on the silicon only TIMER0 does)";
+        *why =
+            "nRF51 " TIMER_LABEL " does not count past 16 bits (on the silicon only TIMER0 does)";
         return -1;
     }
 #endif
