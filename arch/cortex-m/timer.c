@@ -51,7 +51,7 @@ const struct rtb_cm_probe rtb_cm_probes[] = {
     {"fpgaio", rtb_cm_fpgaio_probe},
 #endif
 #ifdef RTB_CM_HAVE_NRF51_TIMER
-    {"nrf51-timer0", rtb_cm_nrf51_timer_probe},
+    {"nrf51-timer", rtb_cm_nrf51_timer_probe},
 #endif
     {"systick", rtb_cm_systick_probe},
 };

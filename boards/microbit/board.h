@@ -14,6 +14,10 @@
 #define RTB_CM_NRF51_UART_TX_PIN 24u
 /* TIMER0: the counter (drivers/nrf51_timer.c: 32 bits at 16 MHz) */
 #define RTB_CM_NRF51_TIMER0_BASE 0x40008000u
+/* TIMER1: the counter instead when the kernel's system timer is TIMER0
+ * (RTB_CM_NRF51_COUNTER_TIMER=1: Zephyr's qemu_cortex_m0); 16 bits on the
+ * silicon, 32 under QEMU (drivers/nrf51_timer.c) */
+#define RTB_CM_NRF51_TIMER1_BASE 0x40009000u
 /* Core clock in Hz (HFCLK; SysTick counts it too) */
 #define RTB_CM_CORE_HZ 16000000u
 /* External interrupts the NVIC has (ARMv6-M: at most 32; the nRF51 uses 0-25) */

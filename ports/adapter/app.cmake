@@ -50,14 +50,8 @@ set(CMAKE_C_FLAGS_RELEASE "-O2" CACHE STRING "C flags of a Release build (the fi
 set(KERNEL_TREE "" CACHE PATH "The kernel tree: the top folder of the unpacked tarball")
 set(BOARD "" CACHE STRING "The board (ports/<kernel>/app/boards.txt)")
 
-# Boards whose RAM does not hold the whole suite in one image: two images
-# there (the micro:bit: 16 KiB; Thread-Metric's 4 KiB array alone is a
-# quarter of it).
-set(RTB_APP_SPLIT_BOARDS microbit)
-# The families of image B on such a board; image A has every other one.
-# calib (the measurement chain's known answers) is in both: each image proves
-# its own counter.
-set(RTB_APP_IMAGE_B_FAMILIES tm calib)
+# Which images a board gets (one, or A and B where RAM is short): images.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/images.cmake)
 
 # CMake rewraps a message to 80 columns unless its line starts with a space:
 # the space keeps each error on one line, for the reader, the host tool
@@ -168,16 +162,15 @@ function(rtb_app_images kernel)
   cmake_parse_arguments(A "" "" "LIBRARY_DEFINES" ${ARGN})
   set(base rtbench-${kernel}-${BOARD})
   set(lib rtbench_${kernel})
-  if(BOARD IN_LIST RTB_APP_SPLIT_BOARDS)
-    file(GLOB all RELATIVE ${RTB_ROOT}/suite/bench ${RTB_ROOT}/suite/bench/*.c)
-    string(REPLACE ".c" "" all "${all}")
-    set(families_a ${all})
-    list(REMOVE_ITEM families_a ${RTB_APP_IMAGE_B_FAMILIES})
-    rtb_app_image(${kernel} ${base}-A ${lib}_a FAMILIES ${families_a}
-                  LIBRARY_DEFINES ${A_LIBRARY_DEFINES})
-    rtb_app_image(${kernel} ${base}-B ${lib}_b FAMILIES ${RTB_APP_IMAGE_B_FAMILIES}
-                  LIBRARY_DEFINES ${A_LIBRARY_DEFINES})
-    set(images ${base}-A ${base}-B)
+  rtb_app_image_split(${BOARD} split)
+  if(split)
+    set(images)
+    foreach(part ${split})
+      string(TOLOWER ${part} p)
+      rtb_app_image(${kernel} ${base}-${part} ${lib}_${p} FAMILIES ${split_${part}}
+                    LIBRARY_DEFINES ${A_LIBRARY_DEFINES})
+      list(APPEND images ${base}-${part})
+    endforeach()
     set(probe_lib ${lib}_a)
   else()
     rtb_app_image(${kernel} ${base} ${lib} LIBRARY_DEFINES ${A_LIBRARY_DEFINES})

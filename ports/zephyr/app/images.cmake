@@ -117,17 +117,19 @@ function(rtb_zapp_image name)
     USES_TERMINAL_CONFIGURE OFF)
 endfunction()
 
-# A board whose RAM does not hold the whole suite: two images, as for the
-# other kernels (ports/adapter/app.cmake: the micro:bit).
+# A board whose RAM does not hold the whole suite: the same images A and B
+# as for the other kernels (ports/adapter/images.cmake: the micro:bit).
+include(${RTB_ROOT}/ports/adapter/images.cmake)
 set(base rtbench-zephyr-${BOARD})
-if(BOARD STREQUAL "microbit")
-  file(GLOB all RELATIVE ${RTB_ROOT}/suite/bench ${RTB_ROOT}/suite/bench/*.c)
-  string(REPLACE ".c" "" all "${all}")
-  list(REMOVE_ITEM all tm calib)
-  list(JOIN all " " fam_a)
-  rtb_zapp_image(${base}-A "-DCONFIG_RTBENCH_FAMILIES=${fam_a}")
-  rtb_zapp_image(${base}-B "-DCONFIG_RTBENCH_FAMILIES=tm calib")
-  set(images ${base}-A ${base}-B)
+rtb_app_image_split(${BOARD} split)
+if(split)
+  set(images)
+  foreach(part ${split})
+    list(JOIN split_${part} " " families)
+    # a Kconfig string: quoted in the .conf Zephyr writes from -DCONFIG_*
+    rtb_zapp_image(${base}-${part} "-DCONFIG_RTBENCH_FAMILIES=\"${families}\"")
+    list(APPEND images ${base}-${part})
+  endforeach()
 else()
   rtb_zapp_image(${base})
   set(images ${base})
