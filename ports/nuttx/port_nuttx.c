@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <nuttx/arch.h>
 #include <nuttx/irq.h>
 #include <nuttx/mqueue.h>
 #include <nuttx/sched.h>
@@ -118,14 +119,25 @@ int rtb_nx_suspend(struct rtb_thread *t)
     return RTB_OK;
 }
 
-/* SIGCONT: the signal's dispatch puts a stopped task back in the ready
- * list itself (nxsig_tcbdispatch), at once. */
+/* Resume is what SIGCONT's dispatch does to a stopped task
+ * (nxsig_tcbdispatch), without the signal, whose default action would also
+ * be queued to run in the task: off the stopped list, into the ready list,
+ * and a switch if it is now the most urgent. From a thread or a handler. */
 int rtb_nx_resume(struct rtb_thread *t)
 {
-    if (t->tcb.task_state != TSTATE_TASK_STOPPED)
-        return RTB_ERR_STATE;
-    t->core.suspended = 0;
-    return nx_result(nxsig_kill(t->pid, SIGCONT), 0);
+    irqstate_t flags = enter_critical_section();
+    struct tcb_s *rtcb = nxsched_self();
+    int rc = RTB_ERR_STATE;
+
+    if (t->tcb.task_state == TSTATE_TASK_STOPPED) {
+        t->core.suspended = 0;
+        dq_rem((dq_entry_t *)&t->tcb, &g_stoppedtasks);
+        if (nxsched_add_readytorun(&t->tcb))
+            up_switch_context(nxsched_self(), rtcb);
+        rc = RTB_OK;
+    }
+    leave_critical_section(flags);
+    return rc;
 }
 
 /* The end signal is posted as the task's last act: it may not have exited
@@ -148,8 +160,18 @@ void rtb_thread_yield(void)
 
 /* ---- counting semaphores, mutexes, event flags --------------------------------------- */
 
+/* The limit is tested first: nxsem_post's fast path (libs/libc/semaphore,
+ * an atomic increment while nobody waits) does not look at the maximum
+ * nxsem_setmaxvalue set, which only its slow path checks (-EOVERFLOW). A
+ * give from the handler between the test and a thread's give would pass
+ * the limit: the suite never gives from both at once. */
 int rtb_sem_give(rtb_sem_t *s)
 {
+    int value = 0;
+
+    (void)nxsem_get_value(&s->nx, &value);
+    if (value >= (int)s->limit)
+        return RTB_ERR_OVERFLOW;
     return nx_result(nxsem_post(&s->nx), 0);
 }
 

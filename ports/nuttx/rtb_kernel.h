@@ -92,8 +92,9 @@ static inline int rtb_k_thread_create(struct rtb_thread *t, const char *name, rt
     t->tcb.flags = TCB_FLAG_TTYPE_TASK; /* the TCB is ours: no TCB_FLAG_FREE_TCB */
     rc = nxsem_init(&t->done, 0, 0);
     if (rc >= 0)
-        rc = nxtask_init(&t->tcb, name ? name : "rtb", (int)kprio, stack, (uint32_t)stack_bytes,
-                         rtb_nx_trampoline, NULL, NULL, NULL);
+        rc = nxtask_init(&t->tcb, name ? name : "rtb", (int)kprio, (char *)stack + RTB_NX_STACK_LOW,
+                         (uint32_t)(stack_bytes - RTB_NX_STACK_LOW), rtb_nx_trampoline, NULL, NULL,
+                         NULL);
     if (rc < 0)
         return rtb_nx_fail(rc, 0);
     t->pid = t->tcb.pid;
@@ -113,7 +114,13 @@ static inline int rtb_k_thread_start(struct rtb_thread *t)
  * task and let it go on; port_nuttx.c. */
 #define rtb_k_thread_suspend(t) rtb_nx_suspend(t)
 #define rtb_k_thread_resume(t) rtb_nx_resume(t)
-#define rtb_k_thread_abort(t) nx_result(nxtask_delete((t)->pid), 0)
+/* A task that has already exited (-ESRCH) is aborted too */
+static inline int rtb_k_thread_abort(struct rtb_thread *t)
+{
+    int rc = nxtask_delete(t->pid);
+
+    return rc == -ESRCH ? RTB_OK : nx_result(rc, 0);
+}
 
 static inline int rtb_k_join_wait(struct rtb_thread *t, rtb_timeout_t timeout)
 {

@@ -7,7 +7,10 @@
 
 #include <nuttx/config.h>
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include <nuttx/queue.h>
 
 #include <nuttx/sched.h>
 
@@ -21,6 +24,13 @@
  * initial frame and the trampoline's first calls. */
 #define RTB_NX_MIN_STACK 512u
 
+/* Bytes at the low end of a thread's stack NuttX is not given: nxtask_init
+ * keeps the task's TLS block (struct tls_info_s) at the low end of the stack
+ * it gets, where the suite keeps its overflow guard words (8 words,
+ * suite/core/bench_ctx.c): NuttX gets the stack above them, so the guard
+ * stays the suite's and still tells a thread that ran past NuttX's block. */
+#define RTB_NX_STACK_LOW 32u
+
 /* The init task's TCB (CONFIG_INIT_ENTRYPOINT, rtb_nuttx_main): not one of
  * the adapter's threads. */
 extern struct tcb_s *rtb_nx_init_tcb;
@@ -32,9 +42,12 @@ int rtb_nx_trampoline(int argc, char *argv[]);
  * RTB_ERR_TIMEOUT). Other codes: RTB_ERR_PORT, the errno kept for
  * rtb_port_errno(). Out of line. */
 int rtb_nx_fail(int rc, int nowait);
-/* NuttX's own suspend (sched/sched/sched.h, an internal header outside
- * include/; CONFIG_SIG_SIGSTOP_ACTION): what SIGSTOP's default action calls. */
+/* NuttX's own scheduler calls behind SIGSTOP's default action and SIGCONT's
+ * dispatch (sched/sched/sched.h, an internal header outside include/;
+ * CONFIG_SIG_SIGSTOP_ACTION), and the list of stopped tasks. */
 void nxsched_suspend(struct tcb_s *tcb);
+bool nxsched_add_readytorun(struct tcb_s *tcb);
+extern dq_queue_t g_stoppedtasks;
 /* Suspend t (NULL: the caller) at once; resume a suspended one (SIGCONT). */
 int rtb_nx_suspend(struct rtb_thread *t);
 int rtb_nx_resume(struct rtb_thread *t);
