@@ -10,6 +10,8 @@
 #                             Chromium for the browser test of `rtbench report`)
 #                             + what Zephyr's own build needs for the kernel.zephyr.*
 #                             tests (ninja, dtc, gperf, the Python modules of its scripts)
+#                             + what NuttX's make needs for the kernel.nuttx.* tests
+#                             (kconfig-frontends' kconfig-conf, genromfs)
 set -eu
 host_pkgs="gcc make cmake pkg-config libsqlite3-dev libcjson-dev"
 arm_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
@@ -26,9 +28,11 @@ report_pkgs="libxml2-utils chromium"
 # Zephyr's CMake build without west or its SDK (ports/zephyr/app, ../shared/kernels/README.md)
 zephyr_pkgs="ninja-build device-tree-compiler gperf python3-yaml python3-pyelftools python3-packaging
   python3-pykwalify python3-dateutil python3-jsonschema python3-intelhex"
+# NuttX's make (tools/configure.sh runs kconfig-conf; its build checks for genromfs)
+nuttx_pkgs="kconfig-frontends-nox genromfs"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $report_pkgs $zephyr_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 # PKG's tool (or library) present, whatever installed it
@@ -46,6 +50,7 @@ have() {
             [ -f "$(clang -print-file-name=libclang_rt.fuzzer-aarch64.a 2>/dev/null)" ] ;;
     libxml2-utils) command -v xmllint >/dev/null 2>&1 ;;
     ser2net) command -v ser2net >/dev/null 2>&1 || [ -x /usr/sbin/ser2net ] ;;
+    kconfig-frontends-nox) command -v kconfig-conf >/dev/null 2>&1 ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }

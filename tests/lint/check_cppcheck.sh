@@ -37,6 +37,14 @@ run ports/zephyr --std=c99 -I suite/include -I ports/zephyr -I ports/adapter \
     -DCONFIG_NUM_PREEMPT_PRIORITIES=32 -DCONFIG_NUM_COOP_PRIORITIES=32 -DCONFIG_NUM_IRQS=32 \
     -DCONFIG_SYS_CLOCK_TICKS_PER_SEC=100 -DCONFIG_RTBENCH_SWIRQ_PRIO=1 -DRTB_CM_BOARD_NAME='"board"' \
     ports/zephyr ports/adapter
+# the NuttX adapter with the core: NuttX's headers are <nuttx/...> (not in
+# the repository), its Kconfig values those of ports/nuttx/config
+run ports/nuttx --std=c99 -I suite/include -I ports/nuttx -I ports/adapter \
+    -I arch/cortex-m/include -I arch/cortex-m -I boards/mps2-an500 -DCONFIG_BUILD_FLAT=1 \
+    -DCONFIG_RR_INTERVAL=0 -DCONFIG_PRIORITY_INHERITANCE=1 -DCONFIG_CUSTOM_SEMAPHORE_MAXVALUE=1 \
+    -DCONFIG_SIG_SIGSTOP_ACTION=1 -DCONFIG_SCHED_EVENTS=1 -DCONFIG_MQ_MAXMSGSIZE=64 \
+    -DSCHED_PRIORITY_MAX=255 -DNR_IRQS=130 -DTICK_PER_SEC=100 -DRTB_NX_VERSION='"13.0.0"' \
+    -DRTB_CM_BOARD_NAME='"board"' ports/nuttx ports/adapter
 # the architecture with each board's board.h: what that board builds (the
 # common files, its profile's folder, the drivers its board.cmake selects,
 # the bring-up image with its stub port)
