@@ -11,5 +11,6 @@ set(RTB_BOARD_QEMU_MACHINE mps2-an521)  # qemu-system-arm -M (empty: not emulate
 set(RTB_BOARD_QEMU_COUNTER fpgaio)   # the counter its images use under QEMU (no DWT there)
 # QEMU tests run on this board (tests/qemu): the bring-up image only; the
 # suite on this core profile runs on mps2-an505 (the same QEMU devices), and
-# on this board as Zephyr's mps2/an521/cpu0 (kernel.zephyr.mps2-an521).
+# on this board as Zephyr's mps2/an521/cpu0 (kernel.zephyr.mps2-an521) and
+# NuttX's mps2-an521 (kernel.nuttx.mps2-an521).
 set(RTB_BOARD_QEMU_TESTS bringup)

@@ -273,8 +273,8 @@ int rtb_nx_msgq_wait(struct rtb_msgq *q, const void *msg, void *out, uint32_t tk
 
 /* ---- interrupt lock, heap ----------------------------------------------------------------- */
 
-/* up_irq_save: BASEPRI at NVIC_SYSH_DISABLE_PRIORITY (CONFIG_ARMV7M_USEBASEPRI) or
- * PRIMASK, as NuttX's own critical sections on one core. */
+/* up_irq_save: BASEPRI raised to NVIC_SYSH_DISABLE_PRIORITY (NuttX 13.0.0's armv7-m and
+ * armv8-m alike), as NuttX's own critical sections on one core. */
 unsigned rtb_irq_lock(void)
 {
     return (unsigned)up_irq_save();
