@@ -261,7 +261,11 @@ static int suspend_resume_bench(struct rtb_ctx *ctx, enum life_which which)
             if (rc == 0 && (ls.phase != 2 || ls.rc != 0))
                 rc = RTB_ERR_CHECK;
         }
-        RTB_B_KEEP(rc, rtb_b_reap(&rtb_helpers[0], ls.ended));
+        /* One that never ran before the check failed (no strict priorities)
+         * suspends itself later: resume it until it ends, never leave it
+         * suspended on the stack the next benchmark creates its thread on. */
+        RTB_B_KEEP(rc,
+                   ls.ended ? rtb_b_reap(&rtb_helpers[0], 1) : rtb_b_resume_join(&rtb_helpers[0]));
         if (rc == 0) {
             if (which == LIFE_SUSPEND)
                 rtb_sample(ctx, ls.before_stamp, back);
