@@ -21,6 +21,7 @@ struct rtb_thread {
     int state;           /* 0 free, 1 created, 2 started */
     sem_t wake;          /* a thread suspended by itself waits here until resumed */
     int suspended;       /* 1 from its rtb_thread_suspend(NULL) to the resume (atomic) */
+    void *stack;         /* the caller-given stack it runs on, until joined; NULL if none */
 };
 
 struct rtb_sem {

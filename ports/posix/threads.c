@@ -42,6 +42,54 @@ static void *trampoline(void *p)
     return NULL;
 }
 
+/* ---- caller-given stacks in use ------------------------------------------- */
+
+/* The caller-given stacks of the threads created and not yet joined. A
+ * thread whose join timed out (a benchmark's teardown gave up on it) still
+ * runs on its stack; a thread created on that memory would overwrite its
+ * frames and glibc's thread block (kept at the top of a caller-given
+ * stack), and both die at random later (the SIGSEGV and ASan CHECK of
+ * concurrent ASan runs, docs/reliability.md): such a create is refused. */
+#define STACKS_TRACKED 256
+static pthread_mutex_t stacks_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *stacks_in_use[STACKS_TRACKED];
+
+/* STACK marked in use: 0; RTB_ERR_STATE if a thread not joined runs on it,
+ * RTB_ERR_NOMEM if STACKS_TRACKED threads with their own stacks exist. */
+static int stack_take(void *stack)
+{
+    int rc = RTB_ERR_NOMEM;
+    size_t i, free_at = STACKS_TRACKED;
+
+    pthread_mutex_lock(&stacks_lock);
+    for (i = 0; i < STACKS_TRACKED; i++) {
+        if (stacks_in_use[i] == stack) {
+            free_at = STACKS_TRACKED;
+            rc = RTB_ERR_STATE;
+            break;
+        }
+        if (stacks_in_use[i] == NULL && free_at == STACKS_TRACKED)
+            free_at = i;
+    }
+    if (free_at < STACKS_TRACKED) {
+        stacks_in_use[free_at] = stack;
+        rc = 0;
+    }
+    pthread_mutex_unlock(&stacks_lock);
+    return rc;
+}
+
+static void stack_release(void *stack)
+{
+    size_t i;
+
+    pthread_mutex_lock(&stacks_lock);
+    for (i = 0; stack != NULL && i < STACKS_TRACKED; i++)
+        if (stacks_in_use[i] == stack)
+            stacks_in_use[i] = NULL;
+    pthread_mutex_unlock(&stacks_lock);
+}
+
 int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void *arg, int prio,
                       unsigned flags, void *stack, size_t stack_bytes)
 {
@@ -54,18 +102,27 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
         return RTB_ERR_INVAL;
     if (flags & RTB_THREAD_COOP)
         return RTB_ERR_NOTSUP;
+    if (stack == NULL || stack_bytes < (size_t)PTHREAD_STACK_MIN)
+        stack = NULL; /* the C library's own stack */
+    if (stack != NULL && (e = stack_take(stack)) != 0)
+        return e;
+    t->stack = stack;
     t->entry = entry;
     t->arg = arg;
     t->prio = prio;
     t->cancel = 0;
     t->suspended = 0;
     if (sem_init(&t->gate, 0, 0) != 0 || sem_init(&t->done, 0, 0) != 0 ||
-        sem_init(&t->wake, 0, 0) != 0)
+        sem_init(&t->wake, 0, 0) != 0) {
+        stack_release(stack);
         return rtb_posix_map_err(errno);
+    }
     e = pthread_attr_init(&attr);
-    if (e != 0)
+    if (e != 0) {
+        stack_release(stack);
         return rtb_posix_map_err(e);
-    if (stack != NULL && stack_bytes >= (size_t)PTHREAD_STACK_MIN)
+    }
+    if (stack != NULL)
         e = pthread_attr_setstack(&attr, stack, stack_bytes);
     else
         e = pthread_attr_setstacksize(&attr, stack_bytes < (size_t)PTHREAD_STACK_MIN
@@ -86,8 +143,10 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
     if (e == 0)
         e = pthread_create(&t->tid, &attr, trampoline, t);
     pthread_attr_destroy(&attr);
-    if (e != 0)
+    if (e != 0) {
+        stack_release(stack);
         return e == EAGAIN ? RTB_ERR_NOMEM : rtb_posix_map_err(e);
+    }
     t->state = 1;
     return 0;
 }
@@ -202,6 +261,8 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
     e = pthread_join(t->tid, NULL);
     if (e != 0)
         return rtb_posix_map_err(e);
+    stack_release(t->stack); /* the thread is gone: its stack may be used again */
+    t->stack = NULL;
     sem_destroy(&t->gate);
     sem_destroy(&t->done);
     sem_destroy(&t->wake);

@@ -151,6 +151,42 @@ static void test_finite_timeouts(void)
     CHECKF(rtb_mutex_unlock(&held) == 0, "unlock");
 }
 
+/* A thread whose join timed out still runs on its stack: a thread created
+ * on that stack (as the next benchmark creates on rtb_stack(i)) would
+ * overwrite its frames and glibc's thread block; it is refused until the
+ * first is joined. */
+static union {
+    uint64_t align;
+    unsigned char bytes[1u << 16];
+} shared_stack;
+
+static void test_stack_in_use(void)
+{
+    rtb_thread_t a, b;
+    int rc;
+
+    entered = 0;
+    CHECKF(rtb_sem_init(&gate, 0, 1) == 0, "sem init");
+    CHECKF(rtb_thread_create(&a, "a", wait_gate, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                             sizeof shared_stack.bytes) == 0,
+           "create on a stack of the caller's");
+    CHECKF(rtb_thread_start(&a) == 0, "start");
+    rc = rtb_thread_join(&a, 1000);
+    CHECKF(rc == RTB_ERR_TIMEOUT, "join 1 ms of a blocked thread: %d", rc);
+    rc = rtb_thread_create(&b, "b", nothing, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                           sizeof shared_stack.bytes);
+    CHECKF(rc == RTB_ERR_STATE,
+           "create on the stack of a thread not joined: got %d, want %d (STATE)", rc,
+           RTB_ERR_STATE);
+    CHECKF(rtb_sem_give(&gate) == 0, "give");
+    CHECKF(rtb_thread_join(&a, RTB_FOREVER) == 0, "join after the release");
+    rc = rtb_thread_create(&b, "b", nothing, NULL, RTB_PRIO_MAIN, 0, shared_stack.bytes,
+                           sizeof shared_stack.bytes);
+    CHECKF(rc == 0, "create on the stack once its thread is joined: %d", rc);
+    CHECKF(rc != 0 || (rtb_thread_start(&b) == 0 && rtb_thread_join(&b, RTB_FOREVER) == 0),
+           "the second thread runs and ends");
+}
+
 /* A thread that passed its stop test just before stop was set, and
  * suspends itself only after the teardown's first resume (which found it
  * not suspended): Thread-Metric's teardown resumed once, then waited 2 s,
@@ -192,6 +228,7 @@ int main(void)
     test_set_prio_after_join();
     test_condvar_no_wait();
     test_finite_timeouts();
+    test_stack_in_use();
     test_resume_join();
     return check_summary(NULL);
 }
