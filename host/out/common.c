@@ -12,6 +12,17 @@
 #include "util.h"
 #include "out/writer.h"
 
+char *run_meta_text(const struct run_summary *s)
+{
+    char *t = xstrdup("");
+    for (size_t i = 0; i < s->n_meta; i++) {
+        char *m = xasprintf("%s%s%s=%s", t, i ? " " : "", s->meta[i].key, s->meta[i].value);
+        free(t);
+        t = m;
+    }
+    return t;
+}
+
 void check_flags_text(unsigned flags, char *buf, size_t len)
 {
     artifact_names(flags & MF_ARTIFACTS, ",", buf, len);

@@ -137,8 +137,8 @@ static int markdown_summary(FILE *out, const struct scorecard *s)
 
 static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
 {
-    fputs("| id | date | label | source | port | board | kernel | status | metrics |\n"
-          "|---:|:---|:---|:---|:---|:---|:---|:---|---:|\n",
+    fputs("| id | date | label | source | port | board | kernel | status | metrics | meta |\n"
+          "|---:|:---|:---|:---|:---|:---|:---|:---|---:|:---|\n",
           out);
     for (size_t i = 0; i < n; i++) {
         const struct run_summary *s = &runs[i];
@@ -155,7 +155,11 @@ static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
         }
         fputs(" | ", out);
         md_escape(out, s->status);
-        fprintf(out, " | %llu |\n", (unsigned long long)s->n_metrics);
+        fprintf(out, " | %llu | ", (unsigned long long)s->n_metrics);
+        char *meta = run_meta_text(s);
+        md_escape(out, *meta ? meta : "-");
+        free(meta);
+        fputs(" |\n", out);
     }
     return ferror(out) ? -1 : 0;
 }

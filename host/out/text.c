@@ -20,12 +20,7 @@ static const char *dash(const char *s)
 /* "k=v k=v" of S's meta, or "-". */
 static char *meta_text(const struct run_summary *s)
 {
-    char *t = xstrdup("");
-    for (size_t i = 0; i < s->n_meta; i++) {
-        char *m = xasprintf("%s%s%s=%s", t, i ? " " : "", s->meta[i].key, s->meta[i].value);
-        free(t);
-        t = m;
-    }
+    char *t = run_meta_text(s);
     char *shown = term_dup(dash(t));
     free(t);
     return shown;

@@ -109,6 +109,9 @@ int writer_json_print(FILE *out, struct cJSON *doc);
 
 /* A check row's flags as "a,b" or "-". */
 void check_flags_text(unsigned flags, char *buf, size_t len);
+/* The meta of S as "KEY=VALUE KEY=VALUE" (a value has no blank: meta.h),
+ * "" for none; free it. */
+char *run_meta_text(const struct run_summary *s);
 /* A tested row's test of noise in words ("median +12.5 [+10.1, +14.9], U
  * p=3e-12, Holm 6e-12: significant"), "" when it was not tested. */
 void check_signif_text(const struct check_row *r, char *buf, size_t len);

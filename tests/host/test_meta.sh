@@ -56,6 +56,10 @@ run "$RTB" show --db "$DB" 4
 check "a build_hash given with --meta is kept" 'echo "$out" | grep -q "^  build_hash *mine$"'
 run "$RTB" list --db "$DB"
 check "list: a meta column" 'echo "$out" | head -1 | grep -q "meta$" && echo "$out" | grep "^ *2 " | grep -q "commit=def456 branch=main build_hash="'
+run "$RTB" list --db "$DB" --format csv
+check "list csv: a meta column, the pairs in one field" 'echo "$out" | head -1 | grep -q ",metrics,meta$" && echo "$out" | grep "^2," | grep -q ",commit=def456 branch=main build_hash=[0-9a-f]*$"'
+run "$RTB" list --db "$DB" --format markdown
+check "list markdown: a meta column" 'echo "$out" | head -1 | grep -q "| metrics | meta |$" && echo "$out" | grep "^| 2 |" | grep -q "| commit=def456 branch=main build\\\\_hash=[0-9a-f]* |$"'
 
 # ---- --where and --latest ----
 run "$RTB" list --db "$DB" --where branch=main
