@@ -166,9 +166,9 @@ static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
 
 static int markdown_check(FILE *out, const struct check_report *c)
 {
-    char bn[128], cn[128];
-    run_display_name(c->baseline, bn, sizeof bn);
-    run_display_name(c->candidate, cn, sizeof cn);
+    char bn[512], cn[512];
+    check_side_name(c, 0, bn, sizeof bn);
+    check_side_name(c, 1, cn, sizeof cn);
     fputs("**", out);
     fputs(c->pass ? "PASS" : "FAIL", out);
     fputs("**: ", out);
