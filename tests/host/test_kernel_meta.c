@@ -46,6 +46,15 @@ static void free_kv(char **kv, size_t n)
     free(kv);
 }
 
+/* target_kernel_meta of PATH: the pairs, *N strings. */
+static char **meta_of(const char *path, size_t *n)
+{
+    char **kv = NULL;
+    *n = 0;
+    target_kernel_meta(path, &kv, n);
+    return kv;
+}
+
 /* SHELL run; 1 if it exited 0. */
 static int sh(const char *shell)
 {
@@ -64,7 +73,7 @@ static void test_tarball(const char *tmp)
     sum_cmd = xasprintf("sha256sum '%s' | cut -c1-64", tar);
     first_line(sum_cmd, want, sizeof want);
     CHECK(strlen(want) == 64);
-    target_kernel_meta(tar, &kv, &n);
+    kv = meta_of(tar, &n);
     CHECK(n == 4);
     CHECK(value_of(kv, n, "kernel_file") &&
           strcmp(value_of(kv, n, "kernel_file"), "kern-1.0.tar.xz") == 0);
@@ -74,9 +83,7 @@ static void test_tarball(const char *tmp)
     /* one more byte: another sum */
     char *grow = xasprintf("printf x >>'%s'", tar);
     CHECK(sh(grow));
-    kv = NULL;
-    n = 0;
-    target_kernel_meta(tar, &kv, &n);
+    kv = meta_of(tar, &n);
     CHECK(value_of(kv, n, "kernel_sha256") && strcmp(value_of(kv, n, "kernel_sha256"), want) != 0);
     free_kv(kv, n);
     free(grow);
@@ -101,25 +108,21 @@ static void test_git(const char *tmp)
     }
     CHECK(sh(cmd));
     first_line(rev_cmd, rev, sizeof rev);
-    target_kernel_meta(tree, &kv, &n);
+    kv = meta_of(tree, &n);
     CHECK(value_of(kv, n, "kernel_rev") && strcmp(value_of(kv, n, "kernel_rev"), rev) == 0);
     CHECK(value_of(kv, n, "kernel_dirty") && strcmp(value_of(kv, n, "kernel_dirty"), "no") == 0);
     CHECK(!value_of(kv, n, "kernel_sha256"));
     free_kv(kv, n);
     char *dirty = xasprintf("echo b >>'%s/f'", tree);
     CHECK(sh(dirty));
-    kv = NULL;
-    n = 0;
-    target_kernel_meta(tree, &kv, &n);
+    kv = meta_of(tree, &n);
     CHECK(value_of(kv, n, "kernel_dirty") && strcmp(value_of(kv, n, "kernel_dirty"), "yes") == 0);
     free_kv(kv, n);
     free(dirty);
     /* a folder inside the checkout is not its top: nothing */
     char *sub = xasprintf("%s/g/sub", tmp), *mksub = xasprintf("mkdir -p '%s'", sub);
     CHECK(sh(mksub));
-    kv = NULL;
-    n = 0;
-    target_kernel_meta(sub, &kv, &n);
+    kv = meta_of(sub, &n);
     CHECK(n == 0);
     free_kv(kv, n);
     free(mksub);
@@ -144,7 +147,7 @@ int main(int argc, char **argv)
     free(clean);
     test_tarball(argv[2]);
     test_git(argv[2]);
-    target_kernel_meta("/nonexistent/rtbench-kernel.tar.xz", &kv, &n);
+    kv = meta_of("/nonexistent/rtbench-kernel.tar.xz", &n);
     CHECK(n == 0);
     free_kv(kv, n);
     return check_summary("test_kernel_meta");
