@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "meta.h"
+#include "run.h"
 #include "util.h"
 
 /* 1.4826 * MAD estimates the standard deviation of normal data. */
@@ -147,6 +149,14 @@ void history_detect(struct history *h)
     free(tmp);
 }
 
+const char *history_method(const struct history *h, const struct history_series *s)
+{
+    for (size_t i = 0; i < h->n_runs; i++)
+        if (s->ok[i] && !h->runs[i].deterministic)
+            return "two-window median test (noisy clock)";
+    return "any change (QEMU -icount: exact counts)";
+}
+
 int history_change(const struct history_series *s, size_t i, double *pct)
 {
     if (!s->ok[i])
@@ -160,6 +170,41 @@ int history_change(const struct history_series *s, size_t i, double *pct)
         return 1;
     }
     return 0;
+}
+
+void history_from_runs(struct history *h, struct run *const *runs, size_t n,
+                       const char *const *metrics, size_t n_metrics)
+{
+    memset(h, 0, sizeof *h);
+    h->runs = xcalloc(n ? n : 1, sizeof *h->runs);
+    h->n_runs = n;
+    for (size_t j = 0; j < n; j++) {
+        const struct run *r = runs[j];
+        const char *clock = run_hdr(r, "clock");
+        char rev[META_VALUE_MAX + 8];
+        meta_revision(run_meta(r, META_COMMIT), run_meta(r, META_KERNEL_REV),
+                      run_meta(r, META_KERNEL_DIRTY), r->label, rev, sizeof rev);
+        h->runs[j] =
+            (struct history_run){r->id, xstrdup(rev), xstrdup(r->created ? r->created : ""),
+                                 clock && strcmp(clock, "emulated-icount") == 0};
+    }
+    for (size_t k = 0; k < n_metrics; k++) {
+        struct history_series *s = history_add_series(h, metrics[k]);
+        for (size_t j = 0; j < n; j++) {
+            const struct metric *m = run_find_metric(runs[j], metrics[k]);
+            if (!m || m->state != MS_OK)
+                continue;
+            s->value[j] = m->has_pct ? (double)m->p50 : m->mean;
+            s->ok[j] = 1;
+            if (s->unit)
+                continue;
+            s->unit = xstrdup(metric_is_value(m) ? m->unit
+                              : runs[j]->unit    ? runs[j]->unit
+                                                 : "cycles");
+            s->stat = m->has_pct ? "p50" : "mean";
+            s->higher_better = m->higher_better;
+        }
+    }
 }
 
 struct history_series *history_add_series(struct history *h, const char *metric)

@@ -59,9 +59,21 @@ struct history {
 /* The change points of every series of H (cp[], score[]). */
 void history_detect(struct history *h);
 
+/* How the change points of S are found, in words: "any change (QEMU
+ * -icount: exact counts)" when every run with a figure is deterministic,
+ * else "two-window median test (noisy clock)". */
+const char *history_method(const struct history *h, const struct history_series *s);
+
 /* The relative change of series S at run I from the previous run with a
  * figure: 1 with *pct (100 * (v - prev) / prev), 0 when there is none. */
 int history_change(const struct history_series *s, size_t i, double *pct);
+
+/* The history of the N loaded RUNS in their order (the report's series):
+ * a series per metric id of METRICS (N_METRICS), its figure p50 where the
+ * run has percentiles, else the mean, as db_load_history reads it. */
+struct run;
+void history_from_runs(struct history *h, struct run *const *runs, size_t n,
+                       const char *const *metrics, size_t n_metrics);
 
 /* Adds a series for METRIC (n_runs values, all absent) and returns it. */
 struct history_series *history_add_series(struct history *h, const char *metric);

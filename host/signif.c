@@ -46,6 +46,60 @@ double signif_mwu(const double *a, size_t na, const double *b, size_t nb, double
     return p > 1 ? 1 : p;
 }
 
+/* 1 when no value is in the ascending A and B twice (within or across). */
+static int no_ties(const double *a, size_t na, const double *b, size_t nb)
+{
+    size_t i = 0, j = 0;
+    double last = 0;
+    while (i < na || j < nb) {
+        double v = j >= nb || (i < na && a[i] <= b[j]) ? a[i++] : b[j++];
+        if (i + j > 1 && v == last)
+            return 0;
+        last = v;
+    }
+    return 1;
+}
+
+/* The exact two-sided p of U (an integer) for sizes NA, NB without ties:
+ * the NA-subsets of the ranks 1..N counted by their sum (c[k][s], built
+ * rank by rank), U = that sum - NA (NA + 1) / 2. */
+static double exact_p(size_t na, size_t nb, double u)
+{
+    size_t n = na + nb, top = na * n, row = top + 1;
+    double *c = xcalloc((na + 1) * row, sizeof *c), below = 0, above = 0, all = 0;
+    c[0] = 1;
+    for (size_t r = 1; r <= n; r++)
+        for (size_t k = r < na ? r : na; k >= 1; k--)
+            for (size_t sum = top; sum >= r; sum--)
+                c[k * row + sum] += c[(k - 1) * row + sum - r];
+    size_t base = na * (na + 1) / 2;
+    for (size_t sum = base; sum <= top; sum++) {
+        double ways = c[na * row + sum], v = (double)(sum - base);
+        all += ways;
+        below += v <= u ? ways : 0;
+        above += v >= u ? ways : 0;
+    }
+    free(c);
+    double p = 2 * (below < above ? below : above) / all;
+    return p > 1 ? 1 : p;
+}
+
+double signif_mwu_exact(const double *a, size_t na, const double *b, size_t nb, double *u)
+{
+    double p = signif_mwu(a, na, b, nb, u);
+    if (na == 0 || nb == 0 || na + nb > SIGNIF_EXACT_MAX || !no_ties(a, na, b, nb))
+        return p;
+    return exact_p(na, nb, *u);
+}
+
+double signif_min_p(size_t na, size_t nb)
+{
+    double ways = 1; /* C(na + nb, na) */
+    for (size_t k = 1; k <= na; k++)
+        ways = ways * (double)(nb + k) / (double)k;
+    return ways > 2 ? 2 / ways : 1;
+}
+
 struct pidx {
     double p;
     size_t i;
@@ -177,22 +231,27 @@ static int test_row(struct check_row *row, const struct metric *b, const struct 
     return 1;
 }
 
-void signif_apply(struct check_report *rep, double alpha)
+/* Row ROW tested over the runs: each side's runs' figures, if 2 or more. */
+static int test_row_runs(struct check_row *row, double alpha)
 {
-    double *p = xcalloc(rep->n_rows + 1, sizeof *p), *adj = xcalloc(rep->n_rows + 1, sizeof *adj);
-    size_t *at = xcalloc(rep->n_rows + 1, sizeof *at), n = 0;
-    rep->alpha = alpha;
-    for (size_t k = 0; k < rep->n_rows; k++) {
-        struct check_row *row = &rep->rows[k];
-        enum verdict v = row->verdict;
-        if (v != VERDICT_OK && v != VERDICT_REGRESSION && v != VERDICT_FASTER)
-            continue;
-        if (test_row(row, run_find_metric(rep->baseline, row->metric),
-                     run_find_metric(rep->candidate, row->metric), alpha)) {
-            p[n] = row->sig.p;
-            at[n++] = k;
-        }
-    }
+    struct check_signif *s = &row->sig;
+    if (row->n_base_figs < 2 || row->n_cand_figs < 2)
+        return 0;
+    s->n_base = row->n_base_figs;
+    s->n_cand = row->n_cand_figs;
+    s->diff = row->candidate - row->baseline;
+    s->p = signif_mwu_exact(row->cand_figs, s->n_cand, row->base_figs, s->n_base, &s->u);
+    signif_median_ci(row->base_figs, s->n_base, row->cand_figs, s->n_cand, SIGNIF_BOOTSTRAP,
+                     1 - alpha, seed_of(row->metric), &s->lo, &s->hi);
+    s->tested = 1;
+    return 1;
+}
+
+/* The tested rows AT (N, their p-values P) adjusted (Holm) and judged. */
+static void judge_tested(struct check_report *rep, const size_t *at, const double *p, size_t n,
+                         double alpha)
+{
+    double *adj = xcalloc(n + 1, sizeof *adj);
     signif_holm(p, n, adj);
     for (size_t k = 0; k < n; k++) {
         struct check_row *row = &rep->rows[at[k]];
@@ -207,9 +266,31 @@ void signif_apply(struct check_report *rep, double alpha)
         row->verdict = VERDICT_OK;
         row->sig.noise = 1;
     }
+    free(adj);
+}
+
+void signif_apply(struct check_report *rep, double alpha)
+{
+    double *p = xcalloc(rep->n_rows + 1, sizeof *p);
+    size_t *at = xcalloc(rep->n_rows + 1, sizeof *at), n = 0;
+    rep->alpha = alpha;
+    rep->by_runs = rep->n_base_runs > 1 || rep->n_cand_runs > 1;
+    rep->min_p = signif_min_p(rep->n_base_runs, rep->n_cand_runs);
+    for (size_t k = 0; k < rep->n_rows; k++) {
+        struct check_row *row = &rep->rows[k];
+        enum verdict v = row->verdict;
+        if (v != VERDICT_OK && v != VERDICT_REGRESSION && v != VERDICT_FASTER)
+            continue;
+        if (rep->by_runs ? test_row_runs(row, alpha)
+                         : test_row(row, run_find_metric(rep->baseline, row->metric),
+                                    run_find_metric(rep->candidate, row->metric), alpha)) {
+            p[n] = row->sig.p;
+            at[n++] = k;
+        }
+    }
+    judge_tested(rep, at, p, n, alpha);
     rep->tested = n;
     rep->pass = !rep->regressions && !rep->failed;
     free(p);
-    free(adj);
     free(at);
 }

@@ -245,7 +245,12 @@ static size_t draw_series(FILE *out, const struct frame *f, const struct svg_cha
                           const struct svg_series *s, const char *color)
 {
     size_t drawn = 0, run = 0;
-    for (size_t k = 0; k <= s->n; k++) {
+    if (s->group_class) {
+        fputs("<g class=\"", out);
+        svg_text(out, s->group_class);
+        fputs("\">\n", out);
+    }
+    for (size_t k = 0; k <= s->n && !s->markers_only; k++) {
         int ok = k < s->n && usable(&c->x, s->x[k]) && usable(&c->y, s->y[k]);
         if (ok && run == 0)
             fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"",
@@ -263,6 +268,8 @@ static size_t draw_series(FILE *out, const struct frame *f, const struct svg_cha
             marker(out, s->marker, px(f, s->x[k]), py(f, s->y[k]), color);
             drawn++;
         }
+    if (s->group_class)
+        fputs("</g>\n", out);
     return drawn;
 }
 
@@ -273,10 +280,11 @@ static void draw_legend(FILE *out, const struct frame *f, const struct svg_serie
     for (size_t i = 0; i < n; i++) {
         const char *color = s[i].color ? s[i].color : svg_palette(i);
         double y = f->y0 + 8 + 19.0 * (double)i;
-        fprintf(out,
-                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-                "stroke-width=\"1.8\"%s/>\n",
-                x, y, x + 28, y, color, s[i].dashed ? " stroke-dasharray=\"6 4\"" : "");
+        if (!s[i].markers_only)
+            fprintf(out,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"1.8\"%s/>\n",
+                    x, y, x + 28, y, color, s[i].dashed ? " stroke-dasharray=\"6 4\"" : "");
         marker(out, s[i].marker, x + 14, y, color);
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">", x + 36, y + 4);
         svg_text(out, s[i].name);

@@ -6,7 +6,7 @@
  * a file or embedded in an HTML page as it is. Every text is escaped.
  *
  *   double x[] = {1, 2, 4}, y[] = {10, 30, 70};
- *   struct svg_series s = {"sync, 1 consumer", x, y, 3, NULL, 0, SVG_CIRCLE};
+ *   struct svg_series s = {"sync, 1 consumer", x, y, 3, NULL, 0, SVG_CIRCLE, 0, NULL};
  *   struct svg_chart c = {"Throughput", "payload 256 KiB", {"message size (bytes)", 1},
  *                         {"B/s", 1}, 0, 0};
  *   svg_line_chart(stdout, &c, &s, 1);
@@ -35,6 +35,9 @@ struct svg_series {
     const char *color; /* "#rrggbb"; NULL: svg_palette(index of the series) */
     int dashed;
     enum svg_marker marker;
+    int markers_only;        /* no line between the points */
+    const char *group_class; /* its line and markers in <g class="..."> (a page's script or
+                                test finds them), or NULL */
 };
 
 struct svg_chart {

@@ -8,6 +8,13 @@
  * Above +threshold % a regression, below -threshold % faster, else ok.
  * Figures flagged on either side are reported apart and not judged;
  * metrics missing on one side, n/a, or failed in the candidate are listed.
+ *
+ * Several runs a side (check --baseline RUN --baseline RUN ..., or
+ * --baseline-where): a side's figure is the median of its runs' figures;
+ * the first run of each side says which metrics there are and whether one
+ * is compared; a run without a figure of a compared metric is left out of
+ * its side, a candidate run where it FAILED fails it, and a flag on any run
+ * flags it.
  */
 #ifndef RTBH_VERDICT_H
 #define RTBH_VERDICT_H
@@ -50,24 +57,32 @@ struct check_row {
     const char *missing_in;     /* "baseline" or "candidate" (missing rows) */
     const char *baseline_state; /* "ok", "n/a", "FAILED", "absent" (n/a rows) */
     const char *candidate_state;
-    const char *reason; /* the candidate's n/a or failure reason, or why no
-                           figure could be had ("no clock for ns"); may be NULL */
-    const char *unit;   /* a value metric's own unit (NULL: the report's unit) */
-    int higher_better;  /* a value metric whose larger figures are better: a
-                           decrease beyond the threshold is the regression */
+    const char *reason;            /* the candidate's n/a or failure reason, or why no
+                                      figure could be had ("no clock for ns"); may be NULL */
+    const char *unit;              /* a value metric's own unit (NULL: the report's unit) */
+    int higher_better;             /* a value metric whose larger figures are better: a
+                                      decrease beyond the threshold is the regression */
+    double *base_figs, *cand_figs; /* judged and flagged rows: each side's runs'
+                                      figures, ascending (baseline, candidate: their medians) */
+    size_t n_base_figs, n_cand_figs;
     struct check_signif sig;
 };
 
 struct check_report {
-    const struct run *baseline, *candidate;
-    double threshold;       /* percent */
-    const char *unit;       /* the unit of the figures: "ns" or the runs' own */
-    struct check_row *rows; /* in metric order */
+    const struct run *baseline, *candidate;                /* the first run of each side */
+    const struct run *const *base_runs, *const *cand_runs; /* every run of each side */
+    size_t n_base_runs, n_cand_runs;
+    const struct run *pair[2]; /* check_compute's sides (base_runs, cand_runs point here) */
+    double threshold;          /* percent */
+    const char *unit;          /* the unit of the figures: "ns" or the runs' own */
+    struct check_row *rows;    /* in metric order */
     size_t n_rows;
     size_t compared, regressions, faster, flagged, missing, na, failed;
     int pass;      /* no regression and no failure */
     size_t tested; /* rows tested for noise (signif.c); 0: the verdict was not */
     double alpha;  /* the significance level of that test */
+    int by_runs;   /* its unit was the run (several runs a side), not the sample */
+    double min_p;  /* by_runs: the smallest p-value the runs allow */
 };
 
 /* The verdict words as the writers print them ("ok", "REGRESSION", ...)
@@ -84,6 +99,11 @@ typedef int (*check_select_fn)(const void *ctx, const char *id);
 int check_compute(const struct run *base, const struct run *cand, double threshold,
                   check_select_fn select, const void *ctx, struct check_report *out, char *err,
                   size_t errlen);
+/* The same with NB runs BASE a side against NC runs CAND (NB, NC >= 1;
+ * both arrays must outlive OUT). */
+int check_compute_sides(const struct run *const *base, size_t nb, const struct run *const *cand,
+                        size_t nc, double threshold, check_select_fn select, const void *ctx,
+                        struct check_report *out, char *err, size_t errlen);
 void check_report_free(struct check_report *r);
 
 #endif /* RTBH_VERDICT_H */

@@ -5,7 +5,9 @@
  * scorecard against the baseline (default the first run) and the heatmap
  * (out/html_summary.c), then their headers side by side, a grouped bar chart per
  * family, distributions, sweeps and the sortable comparison table, with the
- * flags of `compare` applied. The
+ * flags of `compare` applied; runs selected with --where/--latest are a
+ * series, and the page has a history section (a chart per metric over them,
+ * change points marked: out/html_history.c). The
  * page is written to a temporary file beside FILE and renamed into place,
  * so an error never leaves half a report.
  */
@@ -19,6 +21,7 @@
 #include "cmd/cmds.h"
 #include "comparison.h"
 #include "artifact.h"
+#include "history.h"
 #include "out/html.h"
 #include "util.h"
 #include "out/writer.h"
@@ -45,7 +48,9 @@ static const struct cli_command report_command = {
     "sortable comparison table with ratios to the first run.\n"
     "RUN is a run id, a label (its newest run) or latest; FILE defaults to " DEFAULT_OUTPUT ".\n"
     "--where K=GLOB,... selects the runs by meta, header field or label instead (oldest\n"
-    "first), --latest N the newest N of them.\n",
+    "first), --latest N the newest N of them; so selected, the runs are a series and\n"
+    "the page has a history section: a chart per metric over them, change points\n"
+    "marked as `rtbench history` finds them.\n",
     report_options,
     "o:",
     0,
@@ -85,18 +90,20 @@ static int report_option(void *ctx, int id, const char *v)
 struct page_args {
     const struct comparison *t;
     size_t baseline;
+    const struct history *history;
 };
 
 static int page_write(FILE *f, const void *ctx)
 {
     const struct page_args *a = ctx;
-    return html_report_write_baseline(f, a->t, a->baseline);
+    return html_report_write_series(f, a->t, a->baseline, a->history);
 }
 
-/* Writes T into PATH; 0, or 2 after a one-line error. */
-static int write_page(const char *path, const struct comparison *t, size_t baseline)
+/* Writes T (with the history H, or NULL) into PATH; 0, or 2 after a one-line error. */
+static int write_page(const char *path, const struct comparison *t, size_t baseline,
+                      const struct history *h)
 {
-    struct page_args a = {t, baseline};
+    struct page_args a = {t, baseline, h};
     if (cli_write_file(CMD, "the report", path, page_write, &a) != 0)
         return 2;
     struct stat st;
@@ -117,8 +124,15 @@ static int report_loaded(const struct report_options *o, struct comparison *t, s
     if (comparison_build(t, STAT_AUTO, globs) == 0)
         fprintf(stderr, "rtbench report: no metric to report%s%s\n",
                 o->metrics ? " matches --metrics " : "", o->metrics ? o->metrics : "");
-    else
-        rc = write_page(o->output, t, baseline);
+    else if (!cli_selection_given(&o->sel))
+        rc = write_page(o->output, t, baseline, NULL);
+    else { /* a series: its history too */
+        struct history h;
+        history_from_runs(&h, t->runs, t->n_runs, t->metrics, t->n_rows);
+        history_detect(&h);
+        rc = write_page(o->output, t, baseline, &h);
+        history_free(&h);
+    }
     comparison_free_rows(t);
     return rc;
 }

@@ -12,6 +12,17 @@
 #include "util.h"
 #include "out/writer.h"
 
+char *run_meta_text(const struct run_summary *s)
+{
+    char *t = xstrdup("");
+    for (size_t i = 0; i < s->n_meta; i++) {
+        char *m = xasprintf("%s%s%s=%s", t, i ? " " : "", s->meta[i].key, s->meta[i].value);
+        free(t);
+        t = m;
+    }
+    return t;
+}
+
 void check_flags_text(unsigned flags, char *buf, size_t len)
 {
     artifact_names(flags & MF_ARTIFACTS, ",", buf, len);
@@ -33,9 +44,40 @@ void check_signif_text(const struct check_row *r, char *buf, size_t len)
                             : "not significant");
 }
 
+void check_side_name(const struct check_report *c, int side, char *buf, size_t len)
+{
+    const struct run *const *r = side ? c->cand_runs : c->base_runs;
+    size_t n = side ? c->n_cand_runs : c->n_base_runs, at;
+    char one[128];
+    if (n <= 1) {
+        run_display_name(side ? c->candidate : c->baseline, buf, len);
+        return;
+    }
+    at = (size_t)snprintf(buf, len, "%zu runs:", n);
+    for (size_t i = 0; i < n && at < len; i++) {
+        run_display_name(r[i], one, sizeof one);
+        at += (size_t)snprintf(buf + at, len - at, "%s %s", i ? "," : "", one);
+    }
+    if (at >= len && len > 4)
+        memcpy(buf + len - 4, "...", 4);
+}
+
 void check_noise_text(const struct check_report *c, char *buf, size_t len)
 {
-    if (!c->tested)
+    if (c->by_runs && !c->tested)
+        snprintf(buf, len,
+                 "not tested for noise: no metric has the figures of 2 runs or more on each side");
+    else if (c->by_runs)
+        snprintf(buf, len,
+                 "tested for noise over the runs: %zu metric(s), %zu baseline and %zu candidate "
+                 "runs, each run's figure one value; Mann-Whitney U (exact without ties), "
+                 "two-sided, Holm-adjusted across them, alpha %g; %g %% bootstrap interval of the "
+                 "median difference over the runs%s",
+                 c->tested, c->n_base_runs, c->n_cand_runs, c->alpha, 100 * (1 - c->alpha),
+                 c->min_p * (double)c->tested >= c->alpha
+                     ? "; too few runs: no change can be significant (more runs a side)"
+                     : "");
+    else if (!c->tested)
         snprintf(buf, len,
                  "not tested for noise: the runs have no samples of these metrics (rtbench run "
                  "--samples)");

@@ -68,7 +68,7 @@ static int csv_comparison(FILE *out, const struct comparison *t)
 
 static int csv_list(FILE *out, const struct run_summary *runs, size_t n)
 {
-    fputs("id,date,label,source,port,board,kernel,kver,status,status_detail,metrics\n", out);
+    fputs("id,date,label,source,port,board,kernel,kver,status,status_detail,metrics,meta\n", out);
     for (size_t i = 0; i < n; i++) {
         const struct run_summary *s = &runs[i];
         const char *cells[] = {s->created, s->label, s->source, s->port,         s->board,
@@ -78,7 +78,11 @@ static int csv_list(FILE *out, const struct run_summary *runs, size_t n)
             fputc(',', out);
             csv_field(out, cells[k]);
         }
-        fprintf(out, ",%llu\n", (unsigned long long)s->n_metrics);
+        fprintf(out, ",%llu,", (unsigned long long)s->n_metrics);
+        char *meta = run_meta_text(s);
+        csv_field(out, meta);
+        free(meta);
+        fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;
 }

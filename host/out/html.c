@@ -377,8 +377,11 @@ static void view_switch(FILE *out, const struct html_page *p)
                     html_view_class((enum html_view)v) + 2, view_titles[v]);
     fputs(" · <a href=\"#scorecard\">scorecard</a> <a href=\"#heatmap\">heatmap</a> "
           "<a href=\"#runs\">runs</a> <a href=\"#families\">families</a> "
-          "<a href=\"#distributions\">distributions</a> <a href=\"#table\">table</a></nav>\n",
+          "<a href=\"#distributions\">distributions</a> ",
           out);
+    if (p->history)
+        fputs("<a href=\"#history\">history</a> ", out);
+    fputs("<a href=\"#table\">table</a></nav>\n", out);
 }
 
 /* A section that follows the unit view: SECTION once per view. */
@@ -445,6 +448,7 @@ static void page(FILE *out, const struct html_page *p)
           "from min to max, the box from p50 to p99, marks at p90 and p99.9; log scale.</p>\n",
           out);
     per_view(out, p, html_distributions);
+    html_history(out, p);
     sweeps(out, t);
     fputs("<h2 id=\"table\">Comparison</h2>\n<p class=\"note\">Click a column's title to sort. "
           "Ratios are to the first run (none for an underflow figure: it is no latency); markers "
@@ -463,7 +467,13 @@ int html_report_write(FILE *out, const struct comparison *t)
 
 int html_report_write_baseline(FILE *out, const struct comparison *t, size_t baseline)
 {
-    struct html_page p = {t, NULL, NULL, {1, 0, 0}, HV_NATIVE, baseline};
+    return html_report_write_series(out, t, baseline, NULL);
+}
+
+int html_report_write_series(FILE *out, const struct comparison *t, size_t baseline,
+                             const struct history *h)
+{
+    struct html_page p = {t, NULL, NULL, {1, 0, 0}, HV_NATIVE, baseline, h};
     p.cell = xcalloc(t->n_rows * t->n_runs + 1, sizeof *p.cell);
     p.run_name = xcalloc(t->n_runs + 1, sizeof *p.run_name);
     int all_ns = 1, mixed = 0;

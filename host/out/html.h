@@ -20,13 +20,14 @@ enum html_view { HV_NATIVE = 0, HV_NS, HV_MODEL, HV_COUNT };
 
 struct html_page {
     const struct comparison *t;
-    const struct metric **cell; /* n_rows * n_runs: run j's metric of row i, or NULL */
-    char **run_name;            /* "#id label" of each run */
-    int has_view[HV_COUNT];     /* HV_MODEL only when a run has model-cycles */
-    enum html_view shown;       /* the view the page opens with: ns when the runs' own
-                                   units differ and each has a clock that is not
-                                   emulated (QEMU -icount), else their own */
-    size_t baseline;            /* the scorecard's baseline: an index into t->runs */
+    const struct metric **cell;    /* n_rows * n_runs: run j's metric of row i, or NULL */
+    char **run_name;               /* "#id label" of each run */
+    int has_view[HV_COUNT];        /* HV_MODEL only when a run has model-cycles */
+    enum html_view shown;          /* the view the page opens with: ns when the runs' own
+                                      units differ and each has a clock that is not
+                                      emulated (QEMU -icount), else their own */
+    size_t baseline;               /* the scorecard's baseline: an index into t->runs */
+    const struct history *history; /* the runs as a series (report --where), or NULL */
 };
 
 /* The whole page of the comparison T (its runs, rows and labels; figures in
@@ -34,6 +35,17 @@ struct html_page {
 int html_report_write(FILE *out, const struct comparison *t);
 /* The same with the scorecard against run BASELINE (an index into t->runs). */
 int html_report_write_baseline(FILE *out, const struct comparison *t, size_t baseline);
+
+/* The same with a history section: H, the runs of T as a series, one
+ * chart per metric with its change points (out/html_history.c). */
+struct history;
+int html_report_write_series(FILE *out, const struct comparison *t, size_t baseline,
+                             const struct history *h);
+
+/* The history section of P (nothing without p->history): per series, a
+ * line chart of its figure over the runs, oldest first, its change points
+ * marked (<g class="change-point">), and a caption naming them. */
+void html_history(FILE *out, const struct html_page *p);
 
 /* The figure unit and the CSS class of view V. */
 enum figure_unit html_view_unit(enum html_view v);

@@ -252,7 +252,7 @@ static int json_run(FILE *out, const struct run *r)
     return writer_json_print(out, o);
 }
 
-static cJSON *json_check_row(const struct check_row *row)
+static cJSON *json_check_row(const struct check_row *row, int by_runs)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "metric", row->metric);
@@ -283,8 +283,10 @@ static cJSON *json_check_row(const struct check_row *row)
     if (row->sig.tested) {
         const struct check_signif *s = &row->sig;
         cJSON *t = cJSON_AddObjectToObject(o, "noise");
-        cJSON_AddNumberToObject(t, "baseline_samples", (double)s->n_base);
-        cJSON_AddNumberToObject(t, "candidate_samples", (double)s->n_cand);
+        cJSON_AddNumberToObject(t, by_runs ? "baseline_runs" : "baseline_samples",
+                                (double)s->n_base);
+        cJSON_AddNumberToObject(t, by_runs ? "candidate_runs" : "candidate_samples",
+                                (double)s->n_cand);
         cJSON_AddNumberToObject(t, "median_diff", round_to(s->diff, 1000));
         cJSON_AddNumberToObject(t, "ci_low", round_to(s->lo, 1000));
         cJSON_AddNumberToObject(t, "ci_high", round_to(s->hi, 1000));
@@ -301,18 +303,28 @@ static int json_check(FILE *out, const struct check_report *c)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "baseline", run_identity(c->baseline));
     cJSON_AddItemToObject(o, "candidate", run_identity(c->candidate));
+    if (c->n_base_runs > 1 || c->n_cand_runs > 1) { /* every run of each side */
+        cJSON *sides[2] = {cJSON_AddArrayToObject(o, "baseline_runs"),
+                           cJSON_AddArrayToObject(o, "candidate_runs")};
+        for (size_t i = 0; i < c->n_base_runs + c->n_cand_runs; i++)
+            cJSON_AddItemToArray(sides[i >= c->n_base_runs],
+                                 run_identity(i < c->n_base_runs
+                                                  ? c->base_runs[i]
+                                                  : c->cand_runs[i - c->n_base_runs]));
+    }
     cJSON_AddNumberToObject(o, "threshold", c->threshold);
     cJSON_AddStringToObject(o, "unit", c->unit);
-    char noise[256];
+    char noise[512];
     check_noise_text(c, noise, sizeof noise);
     cJSON *nt = cJSON_AddObjectToObject(o, "noise_test");
     cJSON_AddNumberToObject(nt, "tested", (double)c->tested);
+    cJSON_AddStringToObject(nt, "unit", c->by_runs ? "run" : "sample");
     if (c->tested)
         cJSON_AddNumberToObject(nt, "alpha", c->alpha);
     cJSON_AddStringToObject(nt, "method", noise);
     cJSON *rows = cJSON_AddArrayToObject(o, "metrics");
     for (size_t i = 0; i < c->n_rows; i++)
-        cJSON_AddItemToArray(rows, json_check_row(&c->rows[i]));
+        cJSON_AddItemToArray(rows, json_check_row(&c->rows[i], c->by_runs));
     cJSON *s = cJSON_AddObjectToObject(o, "summary");
     const char *k[] = {"compared", "regressions", "faster", "flagged", "missing", "na", "failed"};
     const size_t v[] = {c->compared, c->regressions, c->faster, c->flagged,

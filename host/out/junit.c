@@ -114,9 +114,9 @@ static void property(FILE *out, const char *name, const char *value)
 
 static int junit_check(FILE *out, const struct check_report *c)
 {
-    char bn[160], cn[160], th[32], suite[400];
-    run_display_name(c->baseline, bn, sizeof bn);
-    run_display_name(c->candidate, cn, sizeof cn);
+    char bn[512], cn[512], th[32], suite[1100];
+    check_side_name(c, 0, bn, sizeof bn);
+    check_side_name(c, 1, cn, sizeof cn);
     snprintf(th, sizeof th, "%g", c->threshold);
     snprintf(suite, sizeof suite, "rtbench check %s vs %s", cn, bn);
     size_t failures = c->regressions + c->failed, skipped = skipped_count(c);
@@ -136,7 +136,7 @@ static int junit_check(FILE *out, const struct check_report *c)
     property(out, "candidate", cn);
     property(out, "threshold_percent", th);
     property(out, "unit", c->unit);
-    char noise[256];
+    char noise[512];
     check_noise_text(c, noise, sizeof noise);
     property(out, "noise_test", noise);
     fputs("    </properties>\n", out);

@@ -137,8 +137,8 @@ static int markdown_summary(FILE *out, const struct scorecard *s)
 
 static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
 {
-    fputs("| id | date | label | source | port | board | kernel | status | metrics |\n"
-          "|---:|:---|:---|:---|:---|:---|:---|:---|---:|\n",
+    fputs("| id | date | label | source | port | board | kernel | status | metrics | meta |\n"
+          "|---:|:---|:---|:---|:---|:---|:---|:---|---:|:---|\n",
           out);
     for (size_t i = 0; i < n; i++) {
         const struct run_summary *s = &runs[i];
@@ -155,16 +155,20 @@ static int markdown_list(FILE *out, const struct run_summary *runs, size_t n)
         }
         fputs(" | ", out);
         md_escape(out, s->status);
-        fprintf(out, " | %llu |\n", (unsigned long long)s->n_metrics);
+        fprintf(out, " | %llu | ", (unsigned long long)s->n_metrics);
+        char *meta = run_meta_text(s);
+        md_escape(out, *meta ? meta : "-");
+        free(meta);
+        fputs(" |\n", out);
     }
     return ferror(out) ? -1 : 0;
 }
 
 static int markdown_check(FILE *out, const struct check_report *c)
 {
-    char bn[128], cn[128];
-    run_display_name(c->baseline, bn, sizeof bn);
-    run_display_name(c->candidate, cn, sizeof cn);
+    char bn[512], cn[512];
+    check_side_name(c, 0, bn, sizeof bn);
+    check_side_name(c, 1, cn, sizeof cn);
     fputs("**", out);
     fputs(c->pass ? "PASS" : "FAIL", out);
     fputs("**: ", out);

@@ -141,7 +141,9 @@ int sweep_plot_write(FILE *out, const struct run *r)
                                    l[i].n,
                                    svg_palette(c),
                                    l[i].key.async,
-                                   l[i].key.async ? SVG_SQUARE : SVG_CIRCLE};
+                                   l[i].key.async ? SVG_SQUARE : SVG_CIRCLE,
+                                   0,
+                                   NULL};
         for (size_t j = 0; j < l[i].n; j++) {
             ymin = fmin(ymin, l[i].y[j]);
             ymax = fmax(ymax, l[i].y[j]);

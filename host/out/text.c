@@ -20,12 +20,7 @@ static const char *dash(const char *s)
 /* "k=v k=v" of S's meta, or "-". */
 static char *meta_text(const struct run_summary *s)
 {
-    char *t = xstrdup("");
-    for (size_t i = 0; i < s->n_meta; i++) {
-        char *m = xasprintf("%s%s%s=%s", t, i ? " " : "", s->meta[i].key, s->meta[i].value);
-        free(t);
-        t = m;
-    }
+    char *t = run_meta_text(s);
     char *shown = term_dup(dash(t));
     free(t);
     return shown;
@@ -430,9 +425,9 @@ static void text_check_section(FILE *out, const struct check_report *c, int sect
 
 static int text_check(FILE *out, const struct check_report *c)
 {
-    char bn[128], cn[128];
-    run_display_name(c->baseline, bn, sizeof bn);
-    run_display_name(c->candidate, cn, sizeof cn);
+    char bn[512], cn[512];
+    check_side_name(c, 0, bn, sizeof bn);
+    check_side_name(c, 1, cn, sizeof cn);
     fprintf(out, "baseline  %s (%s)\ncandidate %s (%s)\n", bn,
             c->baseline->origin ? term(c->baseline->origin) : "?", cn,
             c->candidate->origin ? term(c->candidate->origin) : "?");
@@ -445,7 +440,7 @@ static int text_check(FILE *out, const struct check_report *c)
             "\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu "
             "n/a, %zu failed\n",
             c->compared, c->regressions, c->faster, c->flagged, c->missing, c->na, c->failed);
-    char noise[256];
+    char noise[512];
     check_noise_text(c, noise, sizeof noise);
     fprintf(out, "%s\n", noise);
     if (!c->pass)

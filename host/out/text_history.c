@@ -10,15 +10,6 @@
 #include "term.h"
 #include "out/text.h"
 
-/* "any change (QEMU -icount)" when every run of S is deterministic, else the noise test. */
-static const char *method(const struct history *h, const struct history_series *s)
-{
-    for (size_t i = 0; i < h->n_runs; i++)
-        if (s->ok[i] && !h->runs[i].deterministic)
-            return "two-window median test (noisy clock)";
-    return "any change (QEMU -icount: exact counts)";
-}
-
 static void series_table(FILE *out, const struct history *h, const struct history_series *s,
                          int revw)
 {
@@ -27,7 +18,7 @@ static void series_table(FILE *out, const struct history *h, const struct histor
         cps += s->cp[i];
     fprintf(out, "%s  (%s %s, %s is better; change points: %s; %zu found)\n", term(s->metric),
             s->stat ? s->stat : "-", s->unit ? term(s->unit) : "-",
-            s->higher_better ? "higher" : "lower", method(h, s), cps);
+            s->higher_better ? "higher" : "lower", history_method(h, s), cps);
     fprintf(out, "  %8s  %-*s  %14s  %9s\n", "run", revw, "revision", "value", "change");
     for (size_t i = 0; i < h->n_runs; i++) {
         char id[24], value[40] = "n/a", change[32] = "-";

@@ -109,9 +109,15 @@ int writer_json_print(FILE *out, struct cJSON *doc);
 
 /* A check row's flags as "a,b" or "-". */
 void check_flags_text(unsigned flags, char *buf, size_t len);
+/* The meta of S as "KEY=VALUE KEY=VALUE" (a value has no blank: meta.h),
+ * "" for none; free it. */
+char *run_meta_text(const struct run_summary *s);
 /* A tested row's test of noise in words ("median +12.5 [+10.1, +14.9], U
  * p=3e-12, Holm 6e-12: significant"), "" when it was not tested. */
 void check_signif_text(const struct check_row *r, char *buf, size_t len);
+/* Side SIDE (0 baseline, 1 candidate) of C by name: its run ("#3 label"),
+ * or "N runs: #3 label, #5 label, ..." (cut with "..." at LEN). */
+void check_side_name(const struct check_report *c, int side, char *buf, size_t len);
 /* What the report's test of noise was, or that there was none, in one line. */
 void check_noise_text(const struct check_report *c, char *buf, size_t len);
 

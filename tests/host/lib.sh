@@ -39,3 +39,22 @@ refused() {
     run "$RTB" import --db "$DB" "$@" "$_f"
     check "$_d" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $_f: $_w" ]'
 }
+# For the history tests (test_history.sh, test_browser_history.sh), with G, T
+# and V the ids they set:
+# history_log FILE CLOCK UNIT GIVE TAKE: into $TMP/FILE, one run of G and T (p50 GIVE,
+# TAKE) and the value metric V (a score, higher is better, of GIVE * 10)
+history_log() {
+    {
+        echo "RTB1 H rtbench=0.1.0 port=refk kernel=refk kver=0.1 board=mps2-an385 cpu=x" \
+            "timer=t hz=25000000 bits=32 unit=$3 ns_num=1024 ns_den=1 clock=$2 iters=100" \
+            "warmup=1 overhead=0 count=3"
+        for m in "$G:$4" "$T:$5"; do
+            id=${m%%:*} v=${m#*:}
+            echo "RTB1 R id=$id n=100 min=$((v - 1)) max=$((v + 9)) mean=$v.000 sd=2.000" \
+                "p50=$v p90=$v p99=$((v + 1)) p999=$((v + 2)) flags="
+        done
+        echo "RTB1 R id=$V n=1 min=$(($4 * 10)) max=$(($4 * 10)) mean=$(($4 * 10)).000 sd=0.000" \
+            "p50=$(($4 * 10)) p90=$(($4 * 10)) p99=$(($4 * 10)) p999=$(($4 * 10)) unit=iter better=higher flags="
+        echo "RTB1 E records=3 status=0"
+    } | sign >"$TMP/$1"
+}

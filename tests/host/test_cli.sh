@@ -123,9 +123,9 @@ check "show unit" 'has "$TMP/out" "^unit:     cycles (0.5 ns per cycle)$"'
 check "show full row" 'has "$TMP/out" "^fake.op0.k_to_k *100 *100.250 *3.500 *90 *100 *105 *120 *150 *150 *50.1 *cycles"'
 # the same in other formats
 run "$RTB" list --db "$DB" --format csv
-check "list csv" '[ $rc = 0 ] && [ "$(lines "$out")" = 3 ] && echo "$out" | grep -q "^2,20[^,]*,second,cmd:[^,]*,fake,test-board,FakeOS,1.2 beta,complete,,5$"'
+check "list csv" '[ $rc = 0 ] && [ "$(lines "$out")" = 3 ] && echo "$out" | grep -q "^2,20[^,]*,second,cmd:[^,]*,fake,test-board,FakeOS,1.2 beta,complete,,5,$"'
 run "$RTB" list --db "$DB" --format markdown
-check "list markdown" '[ $rc = 0 ] && echo "$out" | grep -q "^| 2 | .* | second | .* | fake | test-board | FakeOS 1.2 beta | complete | 5 |$"'
+check "list markdown" '[ $rc = 0 ] && echo "$out" | grep -q "^| 2 | .* | second | .* | fake | test-board | FakeOS 1.2 beta | complete | 5 | - |$"'
 run "$RTB" list --db "$DB" --format json
 check "list json" '[ $rc = 0 ] && echo "$out" | grep -q "\"label\":	\"second\""'
 run "$RTB" show --db "$DB" --format json first

@@ -13,29 +13,12 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 G=semaphore.give.wake+ctx.k_to_k T=semaphore.take.immediate.kernel
 V=tm.preemptive.score
 
-# log FILE CLOCK UNIT GIVE TAKE: one run of G and T (p50 GIVE, TAKE) and the
-# value metric V (a score, higher is better, of GIVE * 10)
-log() {
-    {
-        echo "RTB1 H rtbench=0.1.0 port=refk kernel=refk kver=0.1 board=mps2-an385 cpu=x" \
-            "timer=t hz=25000000 bits=32 unit=$3 ns_num=1024 ns_den=1 clock=$2 iters=100" \
-            "warmup=1 overhead=0 count=3"
-        for m in "$G:$4" "$T:$5"; do
-            id=${m%%:*} v=${m#*:}
-            echo "RTB1 R id=$id n=100 min=$((v - 1)) max=$((v + 9)) mean=$v.000 sd=2.000" \
-                "p50=$v p90=$v p99=$((v + 1)) p999=$((v + 2)) flags="
-        done
-        echo "RTB1 R id=$V n=1 min=$(($4 * 10)) max=$(($4 * 10)) mean=$(($4 * 10)).000 sd=0.000" \
-            "p50=$(($4 * 10)) p90=$(($4 * 10)) p99=$(($4 * 10)) p999=$(($4 * 10)) unit=iter better=higher flags="
-        echo "RTB1 E records=3 status=0"
-    } | sign >"$TMP/$1"
-}
 
 # ---- icount: any change is a change point ----
 i=0
 for g in 66 66 72 72 72; do
     i=$((i + 1))
-    log icount$i.log emulated-icount insns $g 13
+    history_log icount$i.log emulated-icount insns $g 13
     run "$RTB" import --db "$DB" --meta commit=c$i --meta series=icount "$TMP/icount$i.log"
 done
 run "$RTB" history --db "$DB" --where series=icount "$G" "$T"
@@ -52,7 +35,7 @@ for n in $NOISE; do
     i=$((i + 1))
     g=$((4000 + n))
     [ $i -ge 9 ] && g=$((4400 + n))
-    log noisy$i.log hw cycles $g 42
+    history_log noisy$i.log hw cycles $g 42
     run "$RTB" import --db "$DB" --meta commit=n$i --meta series=noisy "$TMP/noisy$i.log"
 done
 run "$RTB" history --db "$DB" --where series=noisy "$G"

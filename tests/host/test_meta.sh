@@ -56,6 +56,10 @@ run "$RTB" show --db "$DB" 4
 check "a build_hash given with --meta is kept" 'echo "$out" | grep -q "^  build_hash *mine$"'
 run "$RTB" list --db "$DB"
 check "list: a meta column" 'echo "$out" | head -1 | grep -q "meta$" && echo "$out" | grep "^ *2 " | grep -q "commit=def456 branch=main build_hash="'
+run "$RTB" list --db "$DB" --format csv
+check "list csv: a meta column, the pairs in one field" 'echo "$out" | head -1 | grep -q ",metrics,meta$" && echo "$out" | grep "^2," | grep -q ",commit=def456 branch=main build_hash=[0-9a-f]*$"'
+run "$RTB" list --db "$DB" --format markdown
+check "list markdown: a meta column" 'echo "$out" | head -1 | grep -q "| metrics | meta |$" && echo "$out" | grep "^| 2 |" | grep -q "| commit=def456 branch=main build\\\\_hash=[0-9a-f]* |$"'
 
 # ---- --where and --latest ----
 run "$RTB" list --db "$DB" --where branch=main
@@ -86,6 +90,20 @@ run "$RTB" check --db "$DB" --latest 3
 check "check: three selected runs refused" '[ $rc -eq 2 ] && echo "$err" | grep -q "more than two"'
 run "$RTB" check --db "$DB" --latest 2
 check "check --latest 2: the two newest runs" '[ $rc -eq 0 ] && echo "$out" | grep -q "^baseline  #3" && echo "$out" | grep -q "^candidate #4"'
+# several runs a side (check --baseline/--candidate, --baseline-where/--candidate-where)
+run "$RTB" check --db "$DB" --baseline-where branch=main --candidate-where branch=dev
+check "check --baseline-where/--candidate-where: the sides' runs named, the medians compared" '[ $rc -eq 0 ] && echo "$out" | grep -q "^baseline  2 runs: #1 board-a, #2 board-b" && echo "$out" | grep -q "^candidate #3 board-a" && echo "$out" | grep -q "115 -> *100 *-13.0 %" && echo "$out" | grep -q "^not tested for noise: no metric has the figures of 2 runs or more on each side"'
+run "$RTB" check --db "$DB" --baseline 1 --baseline 2 --candidate 3 --candidate 4
+check "check --baseline x2 --candidate x2: too few runs for significance, said" '[ $rc -eq 0 ] && echo "$out" | grep -q "^candidate 2 runs: #3 board-a, #4 board-a" && echo "$out" | grep -q "too few runs: no change can be significant"'
+for args in "1 2 --baseline 3:not both" "--baseline 1:the candidate side needs" \
+    "--baseline 1 --baseline-where branch=main --candidate 2:the baseline side needs" \
+    "--baseline 1 --baseline 2 --candidate 2:run #2 is on both sides" \
+    "--baseline-where commit=zzz --candidate 1:no stored run matches --baseline-where"; do
+    want=${args#*:}
+    # shellcheck disable=SC2086
+    run "$RTB" check --db "$DB" ${args%%:*}
+    check "check ${args%%:*}: refused in one line ($want)" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "$want"'
+done
 run "$RTB" report --db "$DB" --where branch=main -o "$TMP/r.html"
 check "report --where: the selected runs" '[ $rc -eq 0 ] && echo "$out" | grep -q "(2 runs,"'
 run "$RTB" compare --db "$DB" --where commit=zzz

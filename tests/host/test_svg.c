@@ -92,7 +92,7 @@ static void test_scales(void)
     /* log x over 1..256 and log y over whole decades: equal ratios are equal
      * distances, and a larger value is higher up (smaller y) */
     double x[] = {1, 4, 16, 64, 256}, y[] = {100, 1000, 10000, 100000, 1000000};
-    struct svg_series s = {"sync, 1 consumer", x, y, 5, NULL, 0, SVG_CIRCLE};
+    struct svg_series s = {"sync, 1 consumer", x, y, 5, NULL, 0, SVG_CIRCLE, 0, NULL};
     struct svg_chart c = {"T & t", NULL, {"size", 1, 0, 0, NULL, 0}, {"B/s", 1, 0, 0, NULL, 0},
                           0,       0};
     struct chart_args a = {&c, &s, 1, -1};
@@ -116,7 +116,7 @@ static void test_scales(void)
 
     /* linear y from 0; a point that cannot be drawn on a log x breaks the line */
     double x2[] = {1, 2, 0, 8}, y2[] = {10, 20, 30, NAN};
-    struct svg_series s2 = {"a", x2, y2, 4, "#000000", 1, SVG_SQUARE};
+    struct svg_series s2 = {"a", x2, y2, 4, "#000000", 1, SVG_SQUARE, 0, NULL};
     c.y.log = 0;
     a.s = &s2;
     svg = written(write_chart, &a);
