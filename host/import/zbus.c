@@ -234,26 +234,11 @@ static int zbus_finish(void *state, struct import_result *out, char *err, size_t
         return errf(err, errlen, "no zbus-style CSV rows");
     struct run *r = z->run;
     z->run = NULL;
-    r->origin = xstrdup("zbus");
-    r->source = xstrdup(z->options.source ? z->options.source : "import");
-    run_stamp(r);
-    r->unit = xstrdup("ns");
-    r->ns_per_unit = 1;
     r->status = RUN_COMPLETE;
     int zbus = z->n_fields < 7;
     if (zbus)
         run_hdr_set(r, "kernel", "Zephyr");
-    run_hdr_set(r, "bench", zbus ? "zbus" : "rtbench-sweep-csv");
-    run_hdr_set(r, "sweep", "msgq");
-    if (z->options.board && *z->options.board)
-        run_hdr_set(r, "board", z->options.board);
-    run_hdr_set(r, "unit", "ns");
-    char num[32];
-    snprintf(num, sizeof num, "%zu", r->n_m);
-    run_hdr_set(r, "count", num);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    zbus_run_out(r, "zbus", zbus ? "zbus" : "rtbench-sweep-csv", &z->options, out);
     return 0;
 }
 

@@ -333,27 +333,13 @@ static int zc_finish(void *state, struct import_result *out, char *err, size_t e
         snprintf(num, sizeof num, "%u", a->runs);
         metric_extra_set(&r->m[i], "runs", num);
     }
-    r->origin = xstrdup("zbus-console");
-    r->source = xstrdup(z->options.source ? z->options.source : "import");
-    run_stamp(r);
-    r->unit = xstrdup("ns");
-    r->ns_per_unit = 1;
     r->status = z->cut_line ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (z->cut_line)
         r->status_detail = xstrdup(z->cut);
     run_hdr_set(r, "kernel", "Zephyr");
     if (z->version && strpbrk(z->version, "0123456789"))
         run_hdr_set(r, "kver", z->version);
-    run_hdr_set(r, "bench", "zbus");
-    run_hdr_set(r, "sweep", "msgq");
-    if (z->options.board && *z->options.board)
-        run_hdr_set(r, "board", z->options.board);
-    run_hdr_set(r, "unit", "ns");
-    snprintf(num, sizeof num, "%zu", r->n_m);
-    run_hdr_set(r, "count", num);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    zbus_run_out(r, "zbus-console", "zbus", &z->options, out);
     return 0;
 }
 

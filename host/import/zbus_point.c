@@ -65,3 +65,24 @@ void zbus_point_figure(struct metric *m, const struct zbus_style *st, const stru
     snprintf(num, sizeof num, "%.0f", ZBUS_BYTES / p->size * 1e9 / duration_ns);
     metric_extra_set(m, "msgs_per_s", num);
 }
+
+void zbus_run_out(struct run *r, const char *origin, const char *bench,
+                  const struct import_options *o, struct import_result *out)
+{
+    char num[32];
+    r->origin = xstrdup(origin);
+    r->source = xstrdup(o->source ? o->source : "import");
+    run_stamp(r);
+    r->unit = xstrdup("ns");
+    r->ns_per_unit = 1;
+    run_hdr_set(r, "bench", bench);
+    run_hdr_set(r, "sweep", "msgq");
+    if (o->board && *o->board)
+        run_hdr_set(r, "board", o->board);
+    run_hdr_set(r, "unit", "ns");
+    snprintf(num, sizeof num, "%zu", r->n_m);
+    run_hdr_set(r, "count", num);
+    out->runs = xcalloc(1, sizeof *out->runs);
+    out->runs[0] = r;
+    out->n_runs = 1;
+}

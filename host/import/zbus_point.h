@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "import/importer.h"
 #include "run.h"
 #include "sweep_point.h"
 
@@ -41,5 +42,11 @@ void zbus_point_id(const struct zbus_style *st, uint32_t consumers, uint32_t siz
  * payload (per consumer) and msgs_per_s. desc is set when unset. */
 void zbus_point_figure(struct metric *m, const struct zbus_style *st, const struct sweep_point *p,
                        double duration_ns);
+
+/* R, the log's one run, handed over in OUT: origin ORIGIN, source, stamp, unit
+ * ns, and after the header the caller set (kernel, kver) bench BENCH, sweep
+ * msgq, board (--board), unit, count. */
+void zbus_run_out(struct run *r, const char *origin, const char *bench,
+                  const struct import_options *o, struct import_result *out);
 
 #endif /* RTBH_ZBUS_POINT_H */
