@@ -18,7 +18,10 @@ extern const struct importer importer_thread_metric;   /* import/thread_metric.c
 extern const struct importer importer_cyclictest_hist; /* import/cyclictest_hist.c */
 extern const struct importer importer_osperf;          /* import/osperf.c */
 extern const struct importer importer_rtla_timerlat;   /* import/rtla_timerlat.c */
+extern const struct importer importer_zbus_console;    /* import/zbus_console.c */
 
+/* one line each, appended (clang-format would pack them into columns) */
+/* clang-format off */
 const struct importer *const importers[] = {
     &importer_rtbench,
     &importer_zephyr,
@@ -30,5 +33,7 @@ const struct importer *const importers[] = {
     &importer_cyclictest_hist,
     &importer_osperf,
     &importer_rtla_timerlat,
+    &importer_zbus_console,
     NULL,
 };
+/* clang-format on */

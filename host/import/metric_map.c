@@ -113,6 +113,17 @@ static const struct {
     /* rtla timerlat hist (rtla_timerlat.c): none; its windows start at a
      * timer's expiry and end in a per-CPU IRQ handler or thread, which no
      * rtbench id times (timer.deviation is a thread's relative sleep) */
+    /* zbus benchmark (zbus.c, zbus_console.c): the style of a point, whose
+     * id goes on .c<consumers>.s<size>; 256 KiB from a producer to N
+     * observers of one channel, as msgq.* times a producer and N consumers
+     * (docs/benchmarks.md says how the work differs). LISTENERS (SYNC before
+     * Zephyr 3.5): callbacks in the publisher's thread; SUBSCRIBERS (ASYNC):
+     * threads woken per publish. MSG_SUBSCRIBERS (a copy of each message
+     * queued per subscriber) keeps zbus.msg_subscribers */
+    {"zbus", "SYNC", "msgq.sync"},
+    {"zbus", "ASYNC", "msgq.async"},
+    {"zbus", "LISTENERS", "msgq.sync"},
+    {"zbus", "SUBSCRIBERS", "msgq.async"},
 };
 
 const char *metric_map_find(const char *tool, const char *foreign)

@@ -4,20 +4,26 @@
  * benchmark_256KB.robot), one per point:
  *
  *   SYNC,1,1,2312815348.3333335,7286,23752
- *   style,consumers,message_size,duration_ns,ram_bytes,rom_bytes
+ *   style,consumers,message_size,duration,ram_bytes,rom_bytes
  *
- * and those of `rtbench sweep --csv`, which go on with bytes_per_s and
+ * in its two generations: SYNC/ASYNC (Zephyr 3.3, 3.4), the duration in ns;
+ * LISTENERS/SUBSCRIBERS/MSG_SUBSCRIBERS (since), in us (zbus_point.c says
+ * why); and those of `rtbench sweep --csv`, which go on with bytes_per_s and
  * msgs_per_s. A header row first is allowed; blank lines are skipped; any
  * other line that is not such a row, a row whose number of columns differs
  * from the first row's, or a point seen before, is an error naming its line,
  * and nothing of the file is stored. All the rows are one run; each point is
- * a value metric msgq.<style>.c<consumers>.s<size> in B/s (docs/benchmarks.md
- * says how zbus's figures and rtbench's differ):
+ * a value metric <style>.c<consumers>.s<size> in B/s, the style's id from the
+ * mapping table (metric_map.c: SYNC and LISTENERS msgq.sync, ASYNC and
+ * SUBSCRIBERS msgq.async; MSG_SUBSCRIBERS, a copy per subscriber that no
+ * rtbench id times, zbus.msg_subscribers); docs/benchmarks.md says how
+ * zbus's figures and rtbench's differ:
  *   - six columns (zbus): the producer sent 256 KiB in all, each consumer got
  *     256 KiB / consumers, so B/s = 262144 / duration;
  *   - seven or more (rtbench): B/s is the seventh column as written.
- * Extras: duration_ns (as written), ram, rom (when given), and bytes,
- * messages, payload for zbus rows; msgs_per_s when the row has it.
+ * Extras: duration_ns (as written, or us x 1000), duration_us (as written, in
+ * us), ram, rom (when given), and bytes, messages, payload, tool, foreign for
+ * zbus rows; msgs_per_s when the row has it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -27,16 +33,18 @@
 
 #include "import/bad_lines.h"
 #include "import/importer.h"
+#include "import/zbus_point.h"
 #include "sweep_point.h"
 #include "util.h"
 
-#define ZBUS_BYTES 262144.0 /* what zbus's producer sends in all */
-#define MAX_POINTS 100000u  /* a file with more rows is refused */
+#define MAX_POINTS 100000u /* a file with more rows is refused */
 #define MAX_FIELDS 16
 
 /* One parsed row. */
 struct zbus_row {
     struct sweep_point p;
+    const struct zbus_style *style;
+    char id[96]; /* the point's metric id */
     size_t n_fields;
     double duration_ns, bps;
     char *f[MAX_FIELDS]; /* the fields, trimmed, in a copy of the line */
@@ -103,22 +111,22 @@ static int parse_row(const char *line, size_t len, char *buf, struct zbus_row *r
         return *why = "more than 16 columns", -1;
     if (row->n_fields < 6)
         return *why = "fewer than 6 columns (style,consumers,message_size,duration_ns,ram,rom)", -1;
-    int async = strcasecmp(row->f[0], "ASYNC") == 0;
-    if (!async && strcasecmp(row->f[0], "SYNC") != 0)
-        return *why = "the style is not SYNC or ASYNC", -1;
+    row->style = zbus_style_find(row->f[0]);
+    if (!row->style)
+        return *why = "the style is not SYNC, ASYNC, LISTENERS, SUBSCRIBERS or MSG_SUBSCRIBERS", -1;
     uint32_t c, size;
     if (uint_field(row->f[1], 65535, &c) != 0)
         return *why = "the consumers are not a count from 1 to 65535", -1;
     if (uint_field(row->f[2], 1u << 30, &size) != 0)
         return *why = "the message size is not a count of bytes from 1 to 2^30", -1;
     if (parse_double(row->f[3], &row->duration_ns) != 0 || !(row->duration_ns > 0))
-        return *why = "the duration is not a positive number of ns", -1;
+        return *why = "the duration is not a positive number", -1;
+    row->duration_ns *= row->style->csv_ns;
     if (!mem_field(row->f[4]) || !mem_field(row->f[5]))
         return *why = "RAM or ROM is not a number of bytes (or n/a)", -1;
-    row->bps = ZBUS_BYTES * 1e9 / row->duration_ns;
     if (row->n_fields >= 7 && (parse_double(row->f[6], &row->bps) != 0 || !(row->bps > 0)))
         return *why = "bytes_per_s is not a positive number", -1;
-    sweep_point_init(&row->p, async, c, size);
+    zbus_point_id(row->style, c, size, &row->p, row->id, sizeof row->id);
     return 0;
 }
 
@@ -143,13 +151,28 @@ static void *zbus_open(const struct import_options *o)
 /* A parsed row as the point's metric. */
 static void add_point(struct zbus_import *z, const struct zbus_row *row)
 {
-    char id[96], num[64];
-    sweep_point_id(&row->p, id, sizeof id);
     z->point_line = xgrow(z->point_line, z->run->n_m, sizeof *z->point_line);
     z->point_line[z->run->n_m] = z->line;
-    struct metric *m = run_add_metric(z->run, id);
-    m->desc = xstrdup(row->n_fields >= 7 ? "Message throughput (rtbench sweep CSV)"
-                                         : "Message throughput (zbus benchmark CSV)");
+    struct metric *m = run_add_metric(z->run, row->id);
+    int zbus = row->n_fields < 7; /* zbus: 256 KiB in all, split among the consumers */
+    m->desc = xstrdup(zbus ? "Message throughput (zbus benchmark CSV)"
+                           : "Message throughput (rtbench sweep CSV)");
+    if (row->style->csv_ns == 1) {
+        metric_extra_set(m, "duration_ns", row->f[3]);
+    } else {
+        char num[64];
+        snprintf(num, sizeof num, "%.0f", row->duration_ns);
+        metric_extra_set(m, "duration_ns", num);
+        metric_extra_set(m, "duration_us", row->f[3]);
+    }
+    if (*row->f[4] && strcasecmp(row->f[4], "n/a") != 0)
+        metric_extra_set(m, "ram", row->f[4]);
+    if (*row->f[5] && strcasecmp(row->f[5], "n/a") != 0)
+        metric_extra_set(m, "rom", row->f[5]);
+    if (zbus) {
+        zbus_point_figure(m, row->style, &row->p, row->duration_ns);
+        return;
+    }
     m->state = MS_OK;
     m->flags = MF_MEAN_ONLY;
     m->n = 1;
@@ -157,23 +180,8 @@ static void add_point(struct zbus_import *z, const struct zbus_row *row)
     m->mean_ns = -1;
     m->unit = xstrdup("B/s");
     m->higher_better = 1;
-    metric_extra_set(m, "duration_ns", row->f[3]);
-    if (*row->f[4] && strcasecmp(row->f[4], "n/a") != 0)
-        metric_extra_set(m, "ram", row->f[4]);
-    if (*row->f[5] && strcasecmp(row->f[5], "n/a") != 0)
-        metric_extra_set(m, "rom", row->f[5]);
     if (row->n_fields >= 8 && *row->f[7] && strcasecmp(row->f[7], "n/a") != 0)
         metric_extra_set(m, "msgs_per_s", row->f[7]);
-    if (row->n_fields < 7) { /* zbus: 256 KiB in all, split among the consumers */
-        snprintf(num, sizeof num, "%.0f", ZBUS_BYTES);
-        metric_extra_set(m, "bytes", num);
-        snprintf(num, sizeof num, "%.0f", ZBUS_BYTES / row->p.size);
-        metric_extra_set(m, "messages", num);
-        snprintf(num, sizeof num, "%.0f", ZBUS_BYTES / row->p.consumers);
-        metric_extra_set(m, "payload", num);
-        snprintf(num, sizeof num, "%.0f", ZBUS_BYTES / row->p.size * 1e9 / row->duration_ns);
-        metric_extra_set(m, "msgs_per_s", num);
-    }
 }
 
 static void zbus_feed(void *state, const char *line, size_t len)
@@ -204,13 +212,11 @@ static void zbus_feed(void *state, const char *line, size_t len)
     } else if (z->run->n_m >= MAX_POINTS) {
         bad_line(&z->bad, z->line, "more than %u points", MAX_POINTS);
     } else {
-        char id[96];
-        sweep_point_id(&row.p, id, sizeof id);
-        struct metric *dup = run_find_metric(z->run, id);
+        struct metric *dup = run_find_metric(z->run, row.id);
         if (dup)
-            bad_line(&z->bad, z->line, "%s,%u,%u is on line %lu already",
-                     row.p.async ? "ASYNC" : "SYNC", (unsigned)row.p.consumers,
-                     (unsigned)row.p.size, z->point_line[dup - z->run->m]);
+            bad_line(&z->bad, z->line, "%s,%u,%u is on line %lu already", row.style->name,
+                     (unsigned)row.p.consumers, (unsigned)row.p.size,
+                     z->point_line[dup - z->run->m]);
         else
             add_point(z, &row);
         if (!z->n_fields)
@@ -228,26 +234,11 @@ static int zbus_finish(void *state, struct import_result *out, char *err, size_t
         return errf(err, errlen, "no zbus-style CSV rows");
     struct run *r = z->run;
     z->run = NULL;
-    r->origin = xstrdup("zbus");
-    r->source = xstrdup(z->options.source ? z->options.source : "import");
-    run_stamp(r);
-    r->unit = xstrdup("ns");
-    r->ns_per_unit = 1;
     r->status = RUN_COMPLETE;
     int zbus = z->n_fields < 7;
     if (zbus)
         run_hdr_set(r, "kernel", "Zephyr");
-    run_hdr_set(r, "bench", zbus ? "zbus" : "rtbench-sweep-csv");
-    run_hdr_set(r, "sweep", "msgq");
-    if (z->options.board && *z->options.board)
-        run_hdr_set(r, "board", z->options.board);
-    run_hdr_set(r, "unit", "ns");
-    char num[32];
-    snprintf(num, sizeof num, "%zu", r->n_m);
-    run_hdr_set(r, "count", num);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    zbus_run_out(r, "zbus", zbus ? "zbus" : "rtbench-sweep-csv", &z->options, out);
     return 0;
 }
 
