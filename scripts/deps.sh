@@ -6,6 +6,7 @@
 #   scripts/deps.sh host      build the POSIX target and the host tool
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
 #                             + clang/libFuzzer and sqlite3 for the tests, ser2net (farms)
+#                             + labgrid and socat (the labgrid test)
 #                             + the report's test tools (xmllint for JUnit XML, headless
 #                             Chromium for the browser test of `rtbench report`)
 #                             + what Zephyr's own build needs for the kernel.zephyr.*
@@ -23,6 +24,8 @@ lint_pkgs="clang-format cppcheck"
 test_pkgs="clang libclang-rt-14-dev sqlite3 git"
 # board farms: ser2net in front of QEMU's UART (tcp:, rfc2217:// targets; docs/farms.md)
 farm_pkgs="ser2net"
+# labgrid (its pytest plugin, QEMUDriver) and socat, a terminal for QEMU's UART (qemu.labgrid)
+labgrid_pkgs="python3-labgrid socat"
 # the report's test tools: xmllint (JUnit XML), headless Chromium (the browser test)
 report_pkgs="libxml2-utils chromium"
 # Zephyr's CMake build without west or its SDK (ports/zephyr/app, ../shared/kernels/README.md)
@@ -32,7 +35,7 @@ zephyr_pkgs="ninja-build device-tree-compiler gperf python3-yaml python3-pyelfto
 nuttx_pkgs="kconfig-frontends-nox genromfs"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $labgrid_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 # PKG's tool (or library) present, whatever installed it
@@ -49,6 +52,7 @@ have() {
         [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
             [ -f "$(clang -print-file-name=libclang_rt.fuzzer-aarch64.a 2>/dev/null)" ] ;;
     libxml2-utils) command -v xmllint >/dev/null 2>&1 ;;
+    python3-labgrid) /usr/bin/python3 -c 'import labgrid' 2>/dev/null ;;
     ser2net) command -v ser2net >/dev/null 2>&1 || [ -x /usr/sbin/ser2net ] ;;
     kconfig-frontends-nox) command -v kconfig-conf >/dev/null 2>&1 ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
