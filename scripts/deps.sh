@@ -7,6 +7,7 @@
 #   scripts/deps.sh all       host + Cortex-M cross toolchain + QEMU + rt-tests + linters
 #                             + clang/libFuzzer and sqlite3 for the tests, ser2net and
 #                             lava-common (farms)
+#                             + labgrid and socat (the labgrid test)
 #                             + the report's test tools (xmllint for JUnit XML, headless
 #                             Chromium for the browser test of `rtbench report`)
 #                             + what Zephyr's own build needs for the kernel.zephyr.*
@@ -26,6 +27,8 @@ test_pkgs="clang libclang-rt-14-dev sqlite3 git"
 farm_pkgs="ser2net"
 # LAVA's job schema (lava_common) for farms/lava/'s jobs (qemu.lava; lava-run is in lava-dispatcher)
 lava_pkgs="lava-common"
+# labgrid (its pytest plugin, QEMUDriver) and socat, a terminal for QEMU's UART (qemu.labgrid)
+labgrid_pkgs="python3-labgrid socat"
 # the report's test tools: xmllint (JUnit XML), headless Chromium (the browser test)
 report_pkgs="libxml2-utils chromium"
 # Zephyr's CMake build without west or its SDK (ports/zephyr/app, ../shared/kernels/README.md)
@@ -35,7 +38,7 @@ zephyr_pkgs="ninja-build device-tree-compiler gperf python3-yaml python3-pyelfto
 nuttx_pkgs="kconfig-frontends-nox genromfs"
 case "${1:-host}" in
 host) want="$host_pkgs" ;;
-all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $lava_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
+all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $lava_pkgs $labgrid_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
 # PKG's tool (or library) present, whatever installed it
@@ -52,6 +55,7 @@ have() {
         [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
             [ -f "$(clang -print-file-name=libclang_rt.fuzzer-aarch64.a 2>/dev/null)" ] ;;
     libxml2-utils) command -v xmllint >/dev/null 2>&1 ;;
+    python3-labgrid) /usr/bin/python3 -c 'import labgrid' 2>/dev/null ;;
     ser2net) command -v ser2net >/dev/null 2>&1 || [ -x /usr/sbin/ser2net ] ;;
     lava-common) /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null ||
         python3 -c 'import lava_common.schemas' 2>/dev/null ;;
