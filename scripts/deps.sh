@@ -60,6 +60,10 @@ have() {
     lava-common) /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null ||
         python3 -c 'import lava_common.schemas' 2>/dev/null ;;
     kconfig-frontends-nox) command -v kconfig-conf >/dev/null 2>&1 ;;
+    ninja-build) command -v ninja >/dev/null 2>&1 ;;
+    device-tree-compiler) command -v dtc >/dev/null 2>&1 ;;
+    # a Python module: its package installed (no command to look for)
+    python3-*) dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }
