@@ -17,11 +17,13 @@ const char *db_default_path(void);
 
 /* How a command opens the database. */
 enum db_mode {
-    DB_READ,  /* read-only: it must exist ("no database at PATH") and be rtbench's at
-                 this schema version; nothing is written (a read-only file or file
-                 system is fine) */
-    DB_CREATE /* created if missing, with the directories of the default path; an
-                 older schema is migrated */
+    DB_READ,    /* read-only: it must exist ("no database at PATH") and be rtbench's at
+                   this schema version; nothing is written (a read-only file or file
+                   system is fine) */
+    DB_CREATE,  /* created if missing, with the directories of the default path; an
+                   older schema is migrated */
+    DB_READ_OLD /* DB_READ, but an older schema is opened as it is (untouched): the
+                   caller reads it through a migrated copy (db_merge.c) */
 };
 
 /* Opens PATH (NULL: db_default_path()) into *out; *used_path (if not NULL)
