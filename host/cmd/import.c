@@ -116,12 +116,15 @@ static void print_issues(const char *path, const struct issue_list *l)
                 term(path), l->total - (unsigned long)l->n, l->n);
 }
 
-/* Whether PATH is an SQLite database (its file header). */
+/* Whether PATH is an SQLite database (its file header). Only a regular
+ * file is looked at: a pipe's bytes read here would be lost to its log. */
 static int is_database(const char *path)
 {
     static const char magic[16] = "SQLite format 3";
     char head[16];
-    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "rb");
+    struct stat st;
+    int regular = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *f = regular ? fopen(path, "rb") : NULL;
     size_t n = f ? fread(head, 1, sizeof head, f) : 0;
     if (f)
         fclose(f);
