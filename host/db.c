@@ -22,7 +22,7 @@
 #include "db_internal.h"
 #include "util.h"
 
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 #define DB_BUSY_MS 5000
 #define DB_RETRY_MS 60000 /* total patience of the retry loop around busy_timeout */
 /* rtbench uses each connection from one thread: SQLite's own mutexes
@@ -129,6 +129,12 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
     " data TEXT NOT NULL,"
     " PRIMARY KEY (run_id, seq),"
     " FOREIGN KEY (run_id, seq) REFERENCES metrics(run_id, seq) ON DELETE CASCADE);",
+    /* 7 -> 8: a run's id across databases (import of a database, db_merge.c): a
+     * random UUID made when the run is first stored; a run stored before, one made
+     * from its row (db_uuid.c), the same in every copy of this database */
+    "ALTER TABLE runs ADD COLUMN uuid TEXT;"
+    "UPDATE runs SET uuid=rtb_legacy_uuid(id,created,host,source,format,label);"
+    "CREATE UNIQUE INDEX runs_uuid ON runs(uuid);",
 };
 
 const char *db_default_path(void)
@@ -292,6 +298,8 @@ static int check_schema_edit(sqlite3 *db, char *err, size_t errlen)
  * transaction. 0, or -1 with a message (rolled back). */
 static int migrate(sqlite3 *db, int v, char *err, size_t errlen)
 {
+    if (db_uuid_register(db) != 0)
+        return db_fail(db, err, errlen, "cannot define rtb_legacy_uuid");
     if (db_begin(db, err, errlen) != 0)
         return -1;
     /* Re-read inside the lock: a concurrent process may have migrated. */
@@ -358,9 +366,11 @@ static int inspect(sqlite3 *db, int *version, int *tables)
 }
 
 /* Whether a file of VERSION and TABLES may be used; -1 with a message if
- * not. WRITE: the command stores (it may create the schema or migrate). */
-static int acceptable(const char *path, int v, int tables, int write, char *err, size_t errlen)
+ * not. DB_CREATE: the command stores (it may create the schema or migrate). */
+static int acceptable(const char *path, int v, int tables, enum db_mode mode, char *err,
+                      size_t errlen)
 {
+    int write = mode == DB_CREATE;
     if (v < 0 || v > DB_SCHEMA_VERSION)
         return errf(err, errlen,
                     "database %s has schema version %d, %s this rtbench knows (0 to %d): refused, "
@@ -376,7 +386,7 @@ static int acceptable(const char *path, int v, int tables, int write, char *err,
                     "no rtbench database at %s (an empty file: nothing stored there "
                     "yet)",
                     path);
-    if (!write && v < DB_SCHEMA_VERSION)
+    if (mode == DB_READ && v < DB_SCHEMA_VERSION)
         return errf(err, errlen,
                     "database %s has the older schema version %d: a command that stores "
                     "(run, import) migrates it; reading commands leave it as it is",
@@ -443,19 +453,19 @@ static int open_read(const char *path, sqlite3 **out, int *v, int *tables, char 
 }
 
 /* Opens the file PATH: read-only for a reading command, else read-write
- * (created if CREATE) with WAL, foreign keys and the schema migrated. The
+ * (created if missing) with WAL, foreign keys and the schema migrated. The
  * file is inspected before anything is written to it: a foreign or newer
  * database is refused untouched. */
-static int open_path(const char *path, int write, int create, sqlite3 **out, char *err,
-                     size_t errlen)
+static int open_path(const char *path, enum db_mode mode, sqlite3 **out, char *err, size_t errlen)
 {
     sqlite3 *db = NULL;
+    int write = mode == DB_CREATE;
     int v = 0, tables = 0;
     if (!write) {
         if (open_read(path, &db, &v, &tables, err, errlen) != 0)
             return -1;
     } else {
-        int flags = SQLITE_OPEN_READWRITE | OPEN_FLAGS | (create ? SQLITE_OPEN_CREATE : 0);
+        int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | OPEN_FLAGS;
         int rc = sqlite3_open_v2(path, &db, flags, NULL);
         if (rc == SQLITE_OK)
             set_up(db);
@@ -466,7 +476,7 @@ static int open_path(const char *path, int write, int create, sqlite3 **out, cha
             return -1;
         }
     }
-    if (acceptable(path, v, tables, write, err, errlen) != 0) {
+    if (acceptable(path, v, tables, mode, err, errlen) != 0) {
         sqlite3_close(db);
         return -1;
     }
@@ -503,13 +513,13 @@ int db_open(const char *path, enum db_mode mode, sqlite3 **out, const char **use
                     "database %s: a file path is needed, not an SQLite %s (a file whose name "
                     "starts so: ./%s)",
                     path, *path == ':' ? "in-memory database" : "URI", path);
-    if (mode == DB_READ && access(path, F_OK) != 0)
+    if (mode != DB_CREATE && access(path, F_OK) != 0)
         return errf(err, errlen, "no database at %s (nothing stored there yet)", path);
     /* Only the default location is made; a --db or $RTBENCH_DB directory must exist. */
     const char *env = getenv("RTBENCH_DB");
     if (mode == DB_CREATE && is_default && !(env && *env))
         make_parent_dirs(path);
-    return open_path(path, mode != DB_READ, mode == DB_CREATE, out, err, errlen);
+    return open_path(path, mode, out, err, errlen);
 }
 
 /* The statements db_store.c prepares once per connection (db_internal.h). */

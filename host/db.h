@@ -17,11 +17,13 @@ const char *db_default_path(void);
 
 /* How a command opens the database. */
 enum db_mode {
-    DB_READ,  /* read-only: it must exist ("no database at PATH") and be rtbench's at
-                 this schema version; nothing is written (a read-only file or file
-                 system is fine) */
-    DB_CREATE /* created if missing, with the directories of the default path; an
-                 older schema is migrated */
+    DB_READ,    /* read-only: it must exist ("no database at PATH") and be rtbench's at
+                   this schema version; nothing is written (a read-only file or file
+                   system is fine) */
+    DB_CREATE,  /* created if missing, with the directories of the default path; an
+                   older schema is migrated */
+    DB_READ_OLD /* DB_READ, but an older schema is opened as it is (untouched): the
+                   caller reads it through a migrated copy (db_merge.c) */
 };
 
 /* Opens PATH (NULL: db_default_path()) into *out; *used_path (if not NULL)
@@ -78,5 +80,29 @@ struct meta_where; /* meta.h */
 int db_list_runs(sqlite3 *db, const char *label_glob, const struct meta_where *where,
                  uint64_t limit, struct run_summary **out, size_t *n, char *err, size_t errlen);
 void db_free_summaries(struct run_summary *s, size_t n);
+
+/* What db_import_db did. */
+struct db_import {
+    size_t runs;   /* runs the source holds */
+    size_t copied; /* copied now, as runs first..last of the destination (in order) */
+    int64_t first, last;
+    size_t incomplete; /* of those copied, incomplete ones */
+    size_t present;    /* already there, with the same content */
+    char **refusals;   /* one line per run there with other content (not copied) */
+    size_t n_refused;
+    int old_version; /* the source's schema version when older (read through a migrated
+                        copy, the file untouched), else 0 */
+};
+/* Copies every run of the rtbench database PATH into DB (db_merge.c), each
+ * with all it owns, in its own transaction; a run already in DB (the same
+ * uuid, the same content) is skipped, one there with other content is
+ * refused (a line in c->refusals). PATH is opened read-only; one of an
+ * older schema is read through a migrated temporary copy. 0 (refusals
+ * included), or -1 with a message (the runs copied before it are kept).
+ * Free c with db_import_free. */
+int db_import_db(sqlite3 *db, const char *path, struct db_import *c, char *err, size_t errlen);
+void db_import_free(struct db_import *c);
+/* Removes the database file PATH with its -wal and -shm files. */
+void db_remove_file(const char *path);
 
 #endif /* RTBH_DB_H */

@@ -31,4 +31,12 @@ void db_bind_text(sqlite3_stmt *st, int i, const char *s);
  * NULL if it cannot be prepared. */
 sqlite3_stmt *db_stmt_cached(sqlite3 *db, const char *sql);
 
+/* A run's id across databases (runs.uuid, db_uuid.c): 36 characters. */
+#define DB_UUID_LEN 36
+/* A new random one (version 4), made when a run is first stored. */
+void db_uuid_new(char out[DB_UUID_LEN + 1]);
+/* Defines the SQL function rtb_legacy_uuid(...) on DB (migration 8): a
+ * UUID made from its arguments. 0, or -1. */
+int db_uuid_register(sqlite3 *db);
+
 #endif /* RTBH_DB_INTERNAL_H */

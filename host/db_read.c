@@ -122,7 +122,7 @@ static int load_run_row(sqlite3 *db, int64_t id, struct run *out)
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db,
                            "SELECT id,label,source,format,created,host,status,status_detail,unit,"
-                           "ns_per_unit FROM runs WHERE id=?",
+                           "ns_per_unit,uuid FROM runs WHERE id=?",
                            -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int64(st, 1, id);
@@ -143,6 +143,7 @@ static int load_run_row(sqlite3 *db, int64_t id, struct run *out)
     out->unit = col_text(st, 8);
     out->ns_per_unit =
         sqlite3_column_type(st, 9) == SQLITE_NULL ? 0.0 : sqlite3_column_double(st, 9);
+    out->uuid = col_text(st, 10);
     sqlite3_finalize(st);
     return 0;
 }

@@ -23,7 +23,7 @@ static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
 {
     static const char sql[] =
         "INSERT INTO runs(label,source,format,created,host,status,status_detail,"
-        "unit,ns_per_unit) VALUES(?,?,?,?,?,?,?,?,?)";
+        "unit,ns_per_unit,uuid) VALUES(?,?,?,?,?,?,?,?,?,?)";
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return db_fail(db, err, errlen, "cannot store the run");
@@ -40,6 +40,9 @@ static int insert_run_row(sqlite3 *db, struct run *r, char *err, size_t errlen)
         sqlite3_bind_double(st, 9, r->ns_per_unit);
     else
         sqlite3_bind_null(st, 9);
+    char uuid[DB_UUID_LEN + 1];
+    db_uuid_new(uuid); /* the run's id in every database it is imported into */
+    db_bind_text(st, 10, uuid);
     int rc = db_step_retry(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)

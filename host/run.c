@@ -239,6 +239,7 @@ void run_free(struct run *r)
 {
     if (!r)
         return;
+    free(r->uuid);
     free(r->label);
     free(r->source);
     free(r->origin);

@@ -102,6 +102,7 @@ enum run_status { RUN_COMPLETE = 0, RUN_INCOMPLETE = 1 };
 
 struct run {
     int64_t id;    /* database id, 0 when not stored */
+    char *uuid;    /* its id in every database (runs.uuid), NULL when not loaded from one */
     char *label;   /* may be NULL */
     char *source;  /* "host", "qemu:mps2-an385", "cmd:...", "import:<file>" */
     char *origin;  /* what the run was read from: the name of the importer that parsed it

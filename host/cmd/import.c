@@ -7,6 +7,8 @@
  * results gets a one-line error and the others are still imported; the exit
  * status is then 2. Otherwise 1 if a stored run is incomplete, else 0. Every
  * stored run is printed as "imported run <id> from <file>: ...".
+ * A FILE that is an SQLite database is another rtbench database: its runs
+ * are copied by db_import_db (db_merge.c), one summary line per database.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -114,6 +116,69 @@ static void print_issues(const char *path, const struct issue_list *l)
                 term(path), l->total - (unsigned long)l->n, l->n);
 }
 
+/* Whether PATH is an SQLite database (its file header). Only a regular
+ * file is looked at: a pipe's bytes read here would be lost to its log. */
+static int is_database(const char *path)
+{
+    static const char magic[16] = "SQLite format 3";
+    char head[16];
+    struct stat st;
+    int regular = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    FILE *f = regular ? fopen(path, "rb") : NULL;
+    size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+    if (f)
+        fclose(f);
+    return n == sizeof head && memcmp(head, magic, sizeof head) == 0;
+}
+
+/* Copies the runs of the rtbench database PATH (db_import_db) and says
+ * what it did. 0, or -1 after one line per problem. */
+static int import_database(sqlite3 *db, const char *path, const char *db_path,
+                           const struct import_args *a, int *incomplete)
+{
+    char err[512];
+    if (a->importer || a->label || a->board || a->cpu_hz > 0 || a->iters || a->n_meta) {
+        fprintf(stderr,
+                "rtbench import: %s: an rtbench database, whose runs are copied as they are: "
+                "--format, --label, --board, --cpu-hz, --iters and --meta are for logs\n",
+                term(path));
+        return -1;
+    }
+    struct db_import c;
+    int rc = db_import_db(db, path, &c, err, sizeof err);
+    if (c.old_version > 0)
+        fprintf(stderr,
+                "rtbench import: %s: note: schema version %d, read through a migrated copy (the "
+                "file is left as it is)\n",
+                term(path), c.old_version);
+    for (size_t i = 0; i < c.n_refused; i++)
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(c.refusals[i]));
+    if (c.copied) {
+        if (c.copied == 1)
+            printf("imported 1 run from %s: #%lld here", term(path), (long long)c.first);
+        else
+            printf("imported %zu runs from %s: #%lld to #%lld here", c.copied, term(path),
+                   (long long)c.first, (long long)c.last);
+        if (c.incomplete)
+            printf(", %zu INCOMPLETE", c.incomplete);
+        if (c.present)
+            printf("; %zu already here", c.present);
+        printf("\n");
+        *incomplete |= c.incomplete > 0;
+    } else if (rc == 0 && c.n_refused == 0) {
+        if (c.runs)
+            printf("nothing to import from %s: its %zu run(s) are all in %s already\n", term(path),
+                   c.runs, term(db_path));
+        else
+            printf("nothing to import from %s: it holds no runs\n", term(path));
+    }
+    if (rc < 0)
+        fprintf(stderr, "rtbench import: %s: %s\n", term(path), term(err));
+    size_t refused = c.n_refused;
+    db_import_free(&c);
+    return rc < 0 || refused ? -1 : 0;
+}
+
 /* Reads one log through the importer table and stores every run found.
  * 0, or -1 after a one-line error. */
 static int import_one(sqlite3 *db, const char *path, const struct import_args *a, int *incomplete)
@@ -158,8 +223,10 @@ static const struct cli_command import_command = {
     "usage: rtbench import FILE... [--format NAME] [--label L] [--board B]\n"
     "                      [--cpu-hz HZ] [--iters N] [--db PATH] [--meta KEY=VALUE]...\n"
     "Imports logs: rtbench records, Zephyr latency_measure, ... (FILE - is stdin);\n"
-    "prints the stored run ids. --meta (repeatable) stores what was measured with\n"
-    "each run (commit=, branch=, ...; docs/cli.md#meta).\n",
+    "prints the stored run ids. A FILE that is an rtbench database: its runs are\n"
+    "copied as they are, each once (by its uuid; docs/cli.md#import).\n"
+    "Logs: --meta (repeatable) stores what was measured with each run (commit=,\n"
+    "branch=, ...; docs/cli.md#meta).\n",
     import_options,
     "",
     0,
@@ -221,7 +288,8 @@ int cmd_import(int argc, char **argv)
     if (rc == CLI_GO && first == argc)
         rc = cli_usage_err(CMD, "no file given (usage: rtbench import FILE... [options])", NULL);
     sqlite3 *db = NULL;
-    if (rc == CLI_GO && cli_open_db(CMD, o.db_path, DB_CREATE, &db, NULL) != 0)
+    const char *used = NULL;
+    if (rc == CLI_GO && cli_open_db(CMD, o.db_path, DB_CREATE, &db, &used) != 0)
         rc = 2;
     if (rc != CLI_GO) {
         meta_pairs_free(o.meta, o.n_meta);
@@ -229,7 +297,8 @@ int cmd_import(int argc, char **argv)
     }
     int failed = 0, incomplete = 0;
     for (int i = first; i < argc; i++)
-        if (import_one(db, argv[i], &o, &incomplete) < 0)
+        if ((is_database(argv[i]) ? import_database(db, argv[i], used, &o, &incomplete)
+                                  : import_one(db, argv[i], &o, &incomplete)) < 0)
             failed++;
     db_close(db);
     meta_pairs_free(o.meta, o.n_meta);

@@ -231,6 +231,7 @@ static cJSON *json_metric(const struct metric *m)
 static int json_run(FILE *out, const struct run *r)
 {
     cJSON *o = run_identity(r);
+    add_string_or_null(o, "uuid", r->uuid);
     add_string_or_null(o, "created", r->created);
     add_string_or_null(o, "host", r->host);
     cJSON_AddStringToObject(o, "status", r->status == RUN_COMPLETE ? "complete" : "incomplete");

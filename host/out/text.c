@@ -155,6 +155,7 @@ void text_metrics_table(FILE *out, const struct run *r, int full)
 static void text_run_header(FILE *out, const struct run *r)
 {
     fprintf(out, "run:      %lld\n", (long long)r->id);
+    fprintf(out, "uuid:     %s\n", r->uuid ? term(r->uuid) : "-");
     fprintf(out, "label:    %s\n", r->label ? term(r->label) : "-");
     fprintf(out, "source:   %s\n", r->source ? term(r->source) : "-");
     fprintf(out, "format:   %s\n", r->origin ? term(r->origin) : "-");

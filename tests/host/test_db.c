@@ -211,6 +211,7 @@ static void test_migrate_4(void)
               " 'CHECK (state IN (''ok'',''na'',''failed''))') WHERE name='metrics';"
               "PRAGMA writable_schema=RESET;"
               "DROP TABLE metric_samples; DROP TABLE run_meta;" /* 6, 7: back to a version-4 file */
+              "DROP INDEX runs_uuid; ALTER TABLE runs DROP COLUMN uuid;" /* 8 */
               "CREATE INDEX metrics_id ON metrics(id); PRAGMA user_version=4;",
               NULL, NULL, NULL) == SQLITE_OK);
     CHECK(scalar(raw, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%state IN (%'") == 1);
@@ -221,6 +222,9 @@ static void test_migrate_4(void)
     CHECK(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name='metrics' AND sql LIKE "
                      "'%CHECK (state=''ok'' OR state=''na'' OR state=''failed'')%'") == 1);
     CHECK(scalar(db, "SELECT count(*) FROM metrics") == 3);
+    /* migration 8: the old run's uuid made from its row (version 8), unique */
+    CHECK(scalar(db, "SELECT count(*) FROM runs WHERE length(uuid)=36 AND substr(uuid,15,1)='8' "
+                     "AND substr(uuid,20,1) IN ('8','9','a','b')") == 1);
     CHECK(sqlite3_exec(db, "INSERT INTO metrics(run_id,seq,id,state) VALUES(1,9,'x','bad')", NULL,
                        NULL, NULL) == SQLITE_CONSTRAINT);
     CHECK(scalar(db, "SELECT count(*) FROM pragma_integrity_check WHERE integrity_check='ok'") ==
@@ -260,6 +264,8 @@ static void test_incremental(void)
     struct run l;
     CHECK(db_load_run(rd, "latest", &l, err, sizeof err) == 0);
     CHECK(l.status == RUN_INCOMPLETE && l.n_m == 3);
+    /* its uuid made when its row was: random, version 4, another run's another one */
+    CHECK(l.uuid && strlen(l.uuid) == 36 && l.uuid[14] == '4' && strchr("89ab", l.uuid[19]));
     run_free(&l);
     r.m[1].flags = MF_OUTLIER; /* flags set at the end reach the store */
     r.status = RUN_COMPLETE;
@@ -270,6 +276,11 @@ static void test_incremental(void)
           l.m[0].flags == 0);
     CHECK(run_hdr(&l, "ram") && strcmp(run_hdr(&l, "ram"), "1234") == 0);
     run_free(&l);
+    struct run other;
+    make_run(&other, "other");
+    CHECK(db_store_run(w, &other, err, sizeof err) == 0);
+    CHECK(scalar(w, "SELECT count(DISTINCT uuid) FROM runs WHERE uuid GLOB '*-4*'") == 2);
+    run_free(&other);
     run_free(&r);
     db_close(w);
     db_close(rd);

@@ -114,8 +114,8 @@ SQ=$(command -v sqlite3)
 if [ -n "$SQ" ]; then
     cp "$DB" "$TMP/old.db"
     v=$("$SQ" "$TMP/old.db" "PRAGMA user_version")
-    # schema 5 is the last one without run_meta (6); 7 (metric_samples) came after it
-    "$SQ" "$TMP/old.db" "DROP TABLE run_meta; DROP TABLE IF EXISTS metric_samples; PRAGMA user_version=5"
+    # schema 5 is the last one without run_meta (6); 7 (metric_samples) and 8 (runs.uuid) came after it
+    "$SQ" "$TMP/old.db" "DROP TABLE run_meta; DROP TABLE IF EXISTS metric_samples; DROP INDEX runs_uuid; ALTER TABLE runs DROP COLUMN uuid; PRAGMA user_version=5"
     run "$RTB" list --db "$TMP/old.db"
     check "previous schema: a reading command refuses it" '[ $rc -eq 2 ] && echo "$err" | grep -q "older schema"'
     run "$RTB" import --db "$TMP/old.db" --meta commit=new "$TMP/a.log"
