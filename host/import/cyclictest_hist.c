@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "artifact.h"
 #include "hist.h"
 #include "import/bad_lines.h"
 #include "import/figures.h"
@@ -225,6 +226,8 @@ static int cth_finish(void *state, struct import_result *out, char *err, size_t 
     run_hdr_set(r, "bench", "cyclictest");
     run_hdr_set(r, "unit", "ns");
     run_hdr_set(r, "clock", "os");
+    /* whole microseconds, its buckets and summary alike: one count (artifact.h) */
+    run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
     char buf[32];

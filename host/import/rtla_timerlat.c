@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "artifact.h"
 #include "import/bad_lines.h"
 #include "import/figures.h"
 #include "import/importer.h"
@@ -267,6 +268,8 @@ static void stamp(struct tl *s, struct run *r)
     run_hdr_set(r, "clock", "os");
     if (s->duration)
         run_hdr_set(r, "duration", s->duration);
+    /* its figures are whole units of the unit line: one count (artifact.h) */
+    run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, s->ns_per_unit == 1.0 ? "1" : "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
     char buf[32];
