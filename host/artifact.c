@@ -20,7 +20,8 @@ static const struct {
     {MF_UNDERFLOW, "underflow", '!'}, {MF_OUTLIER, "outlier", '*'},
     {MF_NOSCHED, "nosched", '~'},     {MF_CLAMPED, "clamped", '<'},
     {MF_SATURATED, "saturated", '>'}, {MF_MEAN_ONLY, "mean-only", 0},
-    {MF_CONSTANT, "constant", '='},
+    {MF_CONSTANT, "constant", '='},   {MF_UNRESOLVED, "unresolved", '?'},
+    {MF_INFLATED, "inflated", '^'},
 };
 
 const char *artifact_name(unsigned bit)
@@ -302,6 +303,78 @@ static void flag_constant(struct run *r)
             r->m[i].flags |= MF_CONSTANT;
 }
 
+/* Below the resolution: where the run declares its tool's resolution (one
+ * count, in the run's unit), a figure no sample of which reached one count:
+ * a max below it (every sample read 0 counts), or, with no max known, a mean
+ * below one count spread over its samples (none counted: not judged). A p50 of 0 beside a resolved
+ * max (most IRQ latencies under 1 us) is not flagged: the tool did resolve them. */
+static void flag_unresolved(struct run *r)
+{
+    const char *h = run_hdr(r, ARTIFACT_RESOLUTION_KEY);
+    double res;
+    if (!h || parse_double(h, &res) != 0 || !(res > 0))
+        return;
+    for (size_t i = 0; i < r->n_m; i++) {
+        struct metric *m = &r->m[i];
+        if (m->state != MS_OK || metric_is_value(m) || m->n == 0) /* no sample to judge */
+            continue;
+        double n = (double)m->n;
+        if ((m->has_pct || m->max > 0) ? (double)m->max < res : m->mean < res / n)
+            m->flags |= MF_UNRESOLVED;
+    }
+}
+
+/* How far M's mean stands above its p50, as a fraction of p50 (-1: not judged:
+ * no percentiles, p50 0, or fewer than 2 samples). */
+static double excess(const struct metric *m)
+{
+    if (m->state != MS_OK || metric_is_value(m) || !m->has_pct || m->p50 == 0 || m->n < 2)
+        return -1;
+    return (m->mean - (double)m->p50) / (double)m->p50;
+}
+
+/* Inflated: an event landing in a few windows (a tick, a preemption, a wrap
+ * spread over the iterations) pulls a row's mean above its p50 (by more than
+ * ARTIFACT_INFLATED_EXCESS of it) through rare long windows (a max over
+ * ARTIFACT_OUTLIER_FACTOR x p50, a p99 within ARTIFACT_INFLATED_BULK x p50: an
+ * operation whose own cost has a long tail has a p99 far up too), while its
+ * siblings' means sit on their p50s (the median sibling's excess under
+ * ARTIFACT_INFLATED_SIBLING of the row's). Rows of one group skewed alike
+ * (every CPU's timerlat thread) are not flagged. */
+static void flag_inflated(struct run *r)
+{
+    struct sib *s = xcalloc(r->n_m ? r->n_m : 1, sizeof *s);
+    char(*keys)[96] = xcalloc(r->n_m ? r->n_m : 1, sizeof *keys);
+    size_t n = 0;
+    for (size_t i = 0; i < r->n_m; i++)
+        if (excess(&r->m[i]) >= 0 && artifact_sibling_key(r->m[i].id, keys[n], sizeof keys[n])) {
+            s[n] = (struct sib){keys[n], excess(&r->m[i]), i, 1};
+            n++;
+        }
+    qsort(s, n, sizeof *s, by_key_value);
+    double *v = xmalloc((n ? n : 1) * sizeof *v);
+    for (size_t g = 0; g < n;) {
+        size_t e = g;
+        while (e < n && strcmp(s[e].key, s[g].key) == 0)
+            e++;
+        for (size_t i = g; i < e; i++)
+            v[i - g] = s[i].value;
+        for (size_t i = g; i < e; i++) {
+            const struct metric *m = &r->m[s[i].index];
+            double med = median_without(v, e - g, i - g);
+            if (e - g > 1 && s[i].value > ARTIFACT_INFLATED_EXCESS &&
+                (double)m->max > ARTIFACT_OUTLIER_FACTOR * (double)m->p50 &&
+                (double)m->p99 <= ARTIFACT_INFLATED_BULK * (double)m->p50 &&
+                med < ARTIFACT_INFLATED_SIBLING * s[i].value)
+                r->m[s[i].index].flags |= MF_INFLATED;
+        }
+        g = e;
+    }
+    free(v);
+    free(keys);
+    free(s);
+}
+
 void artifact_flag_run(struct run *r)
 {
     if (!r || r->n_m == 0)
@@ -313,6 +386,8 @@ void artifact_flag_run(struct run *r)
             r->m[i].flags |= MF_UNDERFLOW;
     flag_outliers(r);
     flag_constant(r);
+    flag_unresolved(r);
+    flag_inflated(r);
 }
 
 /* A figure usable for cross-run scaling: measured, positive, not suspect. */

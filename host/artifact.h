@@ -13,7 +13,8 @@
 /* Flags that make a figure suspect: `check` reports such figures apart and
  * does not count them as regressions. */
 #define MF_ARTIFACTS                                                                               \
-    (MF_UNDERFLOW | MF_OUTLIER | MF_NOSCHED | MF_CLAMPED | MF_SATURATED | MF_CONSTANT)
+    (MF_UNDERFLOW | MF_OUTLIER | MF_NOSCHED | MF_CLAMPED | MF_SATURATED | MF_CONSTANT |            \
+     MF_UNRESOLVED | MF_INFLATED)
 
 /* Iterations assumed for a Zephyr latency_measure log when the header has no
  * `iters` (CONFIG_BENCHMARK_NUM_ITERATIONS defaults to 1000). */
@@ -24,6 +25,18 @@
 
 /* Outlier: more than this times the median of the siblings. */
 #define ARTIFACT_OUTLIER_FACTOR 10.0
+
+/* Inflated: the mean above p50 by more than this fraction of p50, with a max
+ * over ARTIFACT_OUTLIER_FACTOR x p50 and a p99 within ARTIFACT_INFLATED_BULK x
+ * p50 (the long windows under 1% of them), while the median sibling's excess
+ * is under ARTIFACT_INFLATED_SIBLING of it. */
+#define ARTIFACT_INFLATED_EXCESS 0.25
+#define ARTIFACT_INFLATED_BULK 2.0
+#define ARTIFACT_INFLATED_SIBLING 0.25
+
+/* The run header naming the tool's declared resolution: one count of its
+ * counter, in the run's unit (the importers that know it set it). */
+#define ARTIFACT_RESOLUTION_KEY "resolution"
 
 /* Name of one flag bit ("underflow", "outlier", ...), NULL if unknown. */
 const char *artifact_name(unsigned bit);
@@ -40,7 +53,8 @@ double artifact_metric_value(const struct metric *m);
  * 0 if the id has no siblings (calib.*, unknown shapes). */
 int artifact_sibling_key(const char *id, char *buf, size_t len);
 
-/* Within one run: MF_UNDERFLOW, MF_OUTLIER and MF_CONSTANT (never clears a flag). */
+/* Within one run: MF_UNDERFLOW, MF_OUTLIER, MF_CONSTANT, MF_UNRESOLVED and
+ * MF_INFLATED (never clears a flag). */
 void artifact_flag_run(struct run *r);
 /* Across runs: MF_OUTLIER on a figure more than 10x the same metric in the
  * other runs, after scaling each run by its typical ratio to the first run

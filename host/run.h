@@ -25,11 +25,13 @@ enum metric_flag {
         1u << 0, /* counter underflow / wrap (value near 2^32/N or 2^64/N, or ns vs clock) */
     MF_OUTLIER =
         1u << 1, /* gross outlier vs siblings in the run or the same metric in other runs */
-    MF_NOSCHED = 1u << 2,   /* taken without the scheduling policy it needed */
-    MF_CLAMPED = 1u << 3,   /* target clamped samples at zero after overhead subtraction */
-    MF_SATURATED = 1u << 4, /* target saturated samples */
-    MF_MEAN_ONLY = 1u << 5, /* only a mean is known (imported log): no percentiles */
-    MF_CONSTANT = 1u << 6   /* every timed figure of the run is one value: no counter ran */
+    MF_NOSCHED = 1u << 2,    /* taken without the scheduling policy it needed */
+    MF_CLAMPED = 1u << 3,    /* target clamped samples at zero after overhead subtraction */
+    MF_SATURATED = 1u << 4,  /* target saturated samples */
+    MF_MEAN_ONLY = 1u << 5,  /* only a mean is known (imported log): no percentiles */
+    MF_CONSTANT = 1u << 6,   /* every timed figure of the run is one value: no counter ran */
+    MF_UNRESOLVED = 1u << 7, /* every sample below one count of the tool's declared resolution */
+    MF_INFLATED = 1u << 8    /* mean pulled far above p50 by rare long windows, siblings not */
 };
 
 enum metric_state { MS_OK = 0, MS_NA = 1, MS_FAILED = 2 };

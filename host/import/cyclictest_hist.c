@@ -23,11 +23,11 @@
  * sample count, mean or overflows).
  */
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "artifact.h"
 #include "hist.h"
 #include "import/bad_lines.h"
 #include "import/figures.h"
@@ -136,46 +136,36 @@ static void cth_feed(void *state, const char *line, size_t len)
         bad(s, "not a cyclictest histogram line (<us> <count per thread>)");
 }
 
-/* Percentiles, sd and the stored histogram of thread T from the buckets. */
-static void from_buckets(const struct cth *s, size_t t, struct metric *m)
+/* Thread T's buckets (bucket b: b us). */
+static struct buckets column(const struct cth *s, size_t t)
 {
-    uint64_t total = 0, seen = 0;
-    double sq = 0;
-    for (size_t b = 0; b < s->buckets; b++)
-        total += s->count[b * s->threads + t];
-    uint64_t *pct[4] = {&m->p50, &m->p90, &m->p99, &m->p999};
-    const uint64_t per_mille[4] = {500, 900, 990, 999};
-    size_t next = 0;
-    for (size_t b = 0; b < s->buckets; b++) {
-        uint64_t c = s->count[b * s->threads + t];
-        double d = (double)b - m->mean / 1000.0;
-        sq += (double)c * d * d;
-        seen += c;
-        while (next < 4 && seen * 1000 >= per_mille[next] * total && seen)
-            *pct[next++] = (uint64_t)b * 1000;
-    }
-    m->has_pct = 1;
-    m->sd = sqrt(sq / (double)total) * 1000.0;
+    return (struct buckets){s->count + t, s->threads, s->buckets, NULL, 1000.0};
+}
+
+/* Percentiles, sd (about the printed average) and the stored histogram of
+ * thread T from the buckets. */
+static void from_buckets(const struct cth *s, size_t t, uint64_t total, struct metric *m)
+{
+    struct buckets b = column(s, t);
+    buckets_stats(&b, total, m->mean, m);
     uint64_t w = (s->buckets + HIST_MAX_BUCKETS - 1) / HIST_MAX_BUCKETS;
     size_t n = (size_t)((s->buckets + w - 1) / w);
     struct hist *h = metric_hist_new(m, 0, w * 1000, n);
-    for (size_t b = 0; b < s->buckets; b++)
-        h->count[b / w] += s->count[b * s->threads + t];
+    for (size_t i = 0; i < s->buckets; i++)
+        h->count[i / w] += s->count[i * s->threads + t];
     m->hist_want = n;
 }
 
-/* Whether thread T's buckets hold every sample, from Min to Max. */
-static int buckets_whole(const struct cth *s, size_t t)
+/* Whether thread T's buckets hold every sample, from Min to Max: their count, or 0. */
+static uint64_t buckets_whole(const struct cth *s, size_t t)
 {
-    uint64_t total = 0, lo = UINT64_MAX, hi = 0;
-    for (size_t b = 0; b < s->buckets; b++)
-        if (s->count[b * s->threads + t]) {
-            total += s->count[b * s->threads + t];
-            lo = b < lo ? b : lo;
-            hi = b;
-        }
+    uint64_t lo, hi;
+    struct buckets b = column(s, t);
+    uint64_t total = buckets_span(&b, &lo, &hi);
     return s->sum[SUM_OVER][t] == 0 && total == s->sum[SUM_TOTAL][t] && total > 0 &&
-           lo == s->sum[SUM_MIN][t] && hi == s->sum[SUM_MAX][t];
+                   lo == s->sum[SUM_MIN][t] && hi == s->sum[SUM_MAX][t]
+               ? total
+               : 0;
 }
 
 static void add_thread(struct cth *s, struct run *r, size_t t, size_t *partial)
@@ -192,8 +182,9 @@ static void add_thread(struct cth *s, struct run *r, size_t t, size_t *partial)
     m->mean_ns = m->mean;
     m->min = s->sum[SUM_MIN][t] * 1000;
     m->max = s->sum[SUM_MAX][t] * 1000;
-    if (buckets_whole(s, t)) {
-        from_buckets(s, t, m);
+    uint64_t whole = buckets_whole(s, t);
+    if (whole) {
+        from_buckets(s, t, whole, m);
     } else {
         m->flags = MF_MEAN_ONLY;
         snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
@@ -235,6 +226,8 @@ static int cth_finish(void *state, struct import_result *out, char *err, size_t 
     run_hdr_set(r, "bench", "cyclictest");
     run_hdr_set(r, "unit", "ns");
     run_hdr_set(r, "clock", "os");
+    /* whole microseconds, its buckets and summary alike: one count (artifact.h) */
+    run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
     char buf[32];

@@ -4,6 +4,7 @@
 #include "import/figures.h"
 
 #include <ctype.h>
+#include <math.h>
 
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)
 {
@@ -29,4 +30,48 @@ long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int f
                 return -1;
         v[n++] = x;
     }
+}
+
+/* The value of bucket I, in units. */
+static uint64_t value_of(const struct buckets *b, size_t i)
+{
+    return b->value ? b->value[i] : (uint64_t)i;
+}
+
+uint64_t buckets_span(const struct buckets *b, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t total = 0;
+    *lo = FIGURE_NONE;
+    *hi = 0;
+    for (size_t i = 0; i < b->n; i++)
+        if (b->count[i * b->stride]) {
+            total += b->count[i * b->stride];
+            *lo = *lo == FIGURE_NONE ? value_of(b, i) : *lo;
+            *hi = value_of(b, i);
+        }
+    return total;
+}
+
+void buckets_stats(const struct buckets *b, uint64_t total, double mean_ns, struct metric *m)
+{
+    double f = b->unit_ns, mean = mean_ns, sq = 0;
+    if (isnan(mean)) {
+        mean = 0;
+        for (size_t i = 0; i < b->n; i++)
+            mean += (double)b->count[i * b->stride] * (double)value_of(b, i) * f;
+        mean /= (double)total;
+    }
+    uint64_t *pct[4] = {&m->p50, &m->p90, &m->p99, &m->p999}, seen = 0;
+    const uint64_t per_mille[4] = {500, 900, 990, 999};
+    size_t next = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        uint64_t k = b->count[i * b->stride];
+        double d = (double)value_of(b, i) * f - mean;
+        sq += (double)k * d * d;
+        seen += k;
+        while (next < 4 && k && seen * 1000 >= per_mille[next] * total)
+            *pct[next++] = (uint64_t)((double)value_of(b, i) * f);
+    }
+    m->has_pct = 1;
+    m->sd = sqrt(sq / (double)total);
 }

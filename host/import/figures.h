@@ -1,12 +1,15 @@
 /*
  * rtbench host - the figures of one line of a log, as the importers of
- * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c).
+ * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c),
+ * and the percentiles and sd of a histogram column they print.
  */
 #ifndef RTBH_FIGURES_H
 #define RTBH_FIGURES_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "run.h"
 
 /* "-" in a column: a figure the tool did not have (FIGURES_DASH). */
 #define FIGURE_NONE UINT64_MAX
@@ -17,5 +20,24 @@
  * count, or -1 if anything else is there, there are more, or one is over
  * 10^15. */
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags);
+
+/* One column of a histogram: bucket b (of N) holds COUNT[b * STRIDE] samples
+ * of the value VALUE[b] (VALUE NULL: b), in units of UNIT_NS ns. */
+struct buckets {
+    const uint64_t *count;
+    size_t stride, n;
+    const uint64_t *value;
+    double unit_ns;
+};
+
+/* The samples the buckets hold; *LO and *HI the lowest and highest value
+ * (in units) of a bucket that holds one (FIGURE_NONE and 0 when none does). */
+uint64_t buckets_span(const struct buckets *b, uint64_t *lo, uint64_t *hi);
+
+/* Into M, from buckets holding TOTAL > 0 samples: the nearest-rank p50, p90,
+ * p99 and p99.9 (the value of the bucket the rank falls in, in ns: an empty
+ * bucket never is one) and has_pct; the sd about MEAN_NS, or about the
+ * buckets' own mean when MEAN_NS is NAN. */
+void buckets_stats(const struct buckets *b, uint64_t total, double mean_ns, struct metric *m);
 
 #endif /* RTBH_FIGURES_H */

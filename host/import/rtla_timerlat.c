@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "artifact.h"
 #include "import/bad_lines.h"
 #include "import/figures.h"
 #include "import/importer.h"
@@ -200,41 +201,16 @@ static void tl_feed(void *state, const char *line, size_t len)
         bad(s, "not an rtla histogram row (<index> <count per column>)");
 }
 
-/* Whether column C's buckets hold every sample, from min to max. */
-static int buckets_whole(const struct tl *s, size_t c)
+/* Whether column C's buckets hold every sample, from min to max: their count, or 0. */
+static uint64_t buckets_whole(const struct tl *s, size_t c)
 {
-    uint64_t total = 0, lo = NONE, hi = 0;
-    for (size_t b = 0; b < s->buckets; b++)
-        if (s->count[b * s->cols + c]) {
-            total += s->count[b * s->cols + c];
-            lo = lo == NONE ? s->index[b] : lo;
-            hi = s->index[b];
-        }
+    uint64_t lo, hi;
+    struct buckets b = {s->count + c, s->cols, s->buckets, s->index, s->ns_per_unit};
+    uint64_t total = buckets_span(&b, &lo, &hi);
     return s->sum[SUM_OVER][c] == 0 && total == s->sum[SUM_COUNT][c] && total > 0 &&
-           lo <= s->sum[SUM_MIN][c] && hi <= s->sum[SUM_MAX][c] && hi >= lo;
-}
-
-/* Percentiles and sd of column C from its buckets, in ns. */
-static void from_buckets(const struct tl *s, size_t c, struct metric *m)
-{
-    uint64_t total = s->sum[SUM_COUNT][c], seen = 0;
-    double sq = 0, f = s->ns_per_unit, mean = 0;
-    for (size_t b = 0; b < s->buckets; b++)
-        mean += (double)s->count[b * s->cols + c] * (double)s->index[b] * f;
-    mean /= (double)total; /* the buckets' own: rtla's avg is an integer division */
-    uint64_t *pct[4] = {&m->p50, &m->p90, &m->p99, &m->p999};
-    const uint64_t per_mille[4] = {500, 900, 990, 999};
-    size_t next = 0;
-    for (size_t b = 0; b < s->buckets; b++) {
-        uint64_t k = s->count[b * s->cols + c];
-        double d = (double)s->index[b] * f - mean;
-        sq += (double)k * d * d;
-        seen += k;
-        while (next < 4 && k && seen * 1000 >= per_mille[next] * total)
-            *pct[next++] = (uint64_t)((double)s->index[b] * f);
-    }
-    m->has_pct = 1;
-    m->sd = sqrt(sq / (double)total);
+                   lo <= s->sum[SUM_MIN][c] && hi <= s->sum[SUM_MAX][c] && hi >= lo
+               ? total
+               : 0;
 }
 
 static void add_column(struct tl *s, struct run *r, size_t c, size_t *partial)
@@ -254,8 +230,11 @@ static void add_column(struct tl *s, struct run *r, size_t c, size_t *partial)
         m->mean_ns = m->mean;
         m->min = (uint64_t)((double)s->sum[SUM_MIN][c] * f);
         m->max = (uint64_t)((double)s->sum[SUM_MAX][c] * f);
-        if (buckets_whole(s, c)) {
-            from_buckets(s, c, m);
+        uint64_t whole = buckets_whole(s, c);
+        if (whole) {
+            /* the sd about the buckets' own mean: rtla's avg is an integer division */
+            struct buckets b = {s->count + c, s->cols, s->buckets, s->index, f};
+            buckets_stats(&b, whole, NAN, m);
         } else {
             m->flags = MF_MEAN_ONLY;
             snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
@@ -289,6 +268,8 @@ static void stamp(struct tl *s, struct run *r)
     run_hdr_set(r, "clock", "os");
     if (s->duration)
         run_hdr_set(r, "duration", s->duration);
+    /* its figures are whole units of the unit line: one count (artifact.h) */
+    run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, s->ns_per_unit == 1.0 ? "1" : "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
     char buf[32];

@@ -105,8 +105,8 @@ int comparison_ratio(const struct comparison *t, size_t row, size_t run, double 
 
 /* ---- common helpers ---- */
 
-static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER,   MF_NOSCHED,
-                                       MF_CLAMPED,   MF_SATURATED, MF_CONSTANT};
+static const unsigned marker_bits[] = {MF_UNDERFLOW, MF_OUTLIER,  MF_NOSCHED,    MF_CLAMPED,
+                                       MF_SATURATED, MF_CONSTANT, MF_UNRESOLVED, MF_INFLATED};
 #define N_MARKERS (sizeof marker_bits / sizeof marker_bits[0])
 
 static const char *const marker_text[] = {
@@ -116,6 +116,8 @@ static const char *const marker_text[] = {
     "clamped: some samples were below the timer overhead and clamped to 0",
     "saturated: some samples exceeded the counter range",
     "constant: every figure of the run is one value, no counter ran",
+    "unresolved: every sample below one count of the tool's declared resolution",
+    "inflated: mean pulled far above p50 by rare long windows, its siblings' not",
 };
 
 const char *comparison_flag_text(unsigned bit)

@@ -18,7 +18,7 @@ pct() {
 }
 check "Thr-001: n, mean (rtla's avg), min, max; percentiles from the buckets" 'json $id | grep -q "\"id\":\"timerlat.thr_001\",\"desc\":\"rtla timerlat thread latency, CPU 001\",\"state\":\"ok\",\"n\":600002,\"mean\":5000,\"sd\":[0-9.]*,\"min\":1000,\"p50\":$(pct 5 0.5),\"p90\":$(pct 5 0.9),\"p99\":$(pct 5 0.99),\"p999\":$(pct 5 0.999),\"max\":58000,\"mean_ns\":5000,\"flags\":\[\],\"extra\":{\"tool\":\"timerlat\",\"foreign\":\"Thr-001\"}"'
 check "IRQ-000: p99.9 from the buckets" 'json $id | grep -q "\"id\":\"timerlat.irq_000\",.*\"p999\":$(pct 2 0.999),\"max\":16000,"'
-check "header: Linux, ns, the duration" 'json $id | grep -q "\"header\":{\"bench\":\"rtla-timerlat\",\"kernel\":\"Linux\",\"unit\":\"ns\",\"clock\":\"os\",\"duration\":\"0 00:10:00\",\"count\":\"10\"}"'
+check "header: Linux, ns, the duration, the resolution (1 us)" 'json $id | grep -q "\"header\":{\"bench\":\"rtla-timerlat\",\"kernel\":\"Linux\",\"unit\":\"ns\",\"clock\":\"os\",\"duration\":\"0 00:10:00\",\"resolution\":\"1000\",\"count\":\"10\"}"'
 run "$RTB" show "$id" --db "$DB"
 check "show names the tool and the column" 'echo "$out" | grep -q "^timerlat.thr_004 .* tool=timerlat foreign=Thr-004$"'
 
