@@ -79,7 +79,9 @@ static size_t side_figures(const struct run *const *r, size_t n, const char *id,
         const char *used, *why;
         if (!m || m->state != MS_OK || !figure_value(r[i], m, st, unit, &(*v)[k], &used, &why))
             continue;
-        *flags |= m->flags & MF_ARTIFACTS;
+        /* `inflated` says the mean is pulled up by a few long windows: a
+         * median is not, so a figure taken at p50 is not set apart for it */
+        *flags |= m->flags & (st == STAT_P50 ? MF_ARTIFACTS & ~MF_INFLATED : MF_ARTIFACTS);
         k++;
     }
     qsort(*v, k, sizeof **v, cmp_double);

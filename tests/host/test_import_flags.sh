@@ -53,6 +53,14 @@ tl tail us "Thr-000 Thr-001 Thr-002" "5 1000 900 1000" "40 0 100 0" "500 0 5 0"
 run "$RTB" import --db "$DB" "$TMP/tail.txt"
 check "inflated: a long tail of its own (p99 far up) not flagged" '[ -z "$(flagged $(id_of) inflated)" ]'
 
+# check judges at p50 where both runs have percentiles: "inflated" (about the mean)
+# does not take the row out of the gate; its p50 equals the clean run's
+tl base us "Thr-000 Thr-001 Thr-002 Thr-003" "5 1000 1005 0 0" "6 20 0 1000 20" "7 0 0 20 1000"
+run "$RTB" import --db "$DB" "$TMP/base.txt"
+b=$(id_of)
+run "$RTB" check "$b" "$t" --threshold 10 --db "$DB"
+check "check: the inflated row judged at its p50, not set apart" '[ $rc -eq 0 ] && echo "$out" | grep "timerlat.thr_001" | grep -qv flagged && ! echo "$out" | grep -q "^flagged"'
+
 run "$RTB" compare "$z" "$t" --db "$DB"
 check "compare: the markers and what they mean" 'echo "$out" | grep "^timerlat.irq_000 " | grep -q "0?" && echo "$out" | grep "^timerlat.thr_001 " | grep -q "[0-9]^" && echo "$out" | grep -q "? unresolved: every sample below one count" && echo "$out" | grep -q "\^ inflated: mean pulled far above p50"'
 run "$RTB" report "$z" "$t" -o "$TMP/r.html" --db "$DB"
