@@ -94,8 +94,20 @@ static int resolve_commands(struct sweep *s)
         t.filter = filter;
         t.params = params;
         t.no_build = i > 0;
-        if (target_resolve(s->o->target_spec, &t, &pt->cmd, s->err, sizeof s->err) != 0)
+        if (s->o->kernel_elf
+                ? target_qemu_resolve_elf(s->o->target_spec + 5, s->o->kernel_elf, &t, &pt->cmd,
+                                          s->err, sizeof s->err) != 0
+                : target_resolve(s->o->target_spec, &t, &pt->cmd, s->err, sizeof s->err) != 0)
             return -1;
+        if (s->o->kernel_elf) { /* the header keys of run --kernel's runs */
+            size_t k = 0;
+            while (pt->cmd.extra_hdr && pt->cmd.extra_hdr[k])
+                k++;
+            strv_push(&pt->cmd.extra_hdr, &k, xstrdup("kernel_tree"));
+            strv_push(&pt->cmd.extra_hdr, &k, xstrdup(s->o->kernel_tree));
+            strv_push(&pt->cmd.extra_hdr, &k, xstrdup("image"));
+            strv_push(&pt->cmd.extra_hdr, &k, xstrdup(path_base(s->o->kernel_elf)));
+        }
         record_parser_init(&pt->parser);
     }
     return 0;

@@ -20,6 +20,8 @@
 struct sweep_options {
     const char *target_spec, *label, *db_path, *csv_path, *plot_path;
     struct target_options target; /* icount (filter and params are set per point) */
+    const char *kernel_elf;       /* --kernel: its check application's image, else NULL */
+    const char *kernel_tree;      /* --kernel: TREE as an absolute path (kernel_images) */
     uint32_t sizes[SWEEP_MAX_LIST], consumers[SWEEP_MAX_LIST];
     size_t n_sizes, n_consumers;
     int sync, async;    /* the styles */

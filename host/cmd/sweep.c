@@ -2,12 +2,15 @@
  * rtbench sweep --target T [--sizes LIST] [--consumers LIST] [--styles LIST]
  *               [--payload N] [--depth N] [--jobs N] [--csv FILE] [--csv-header]
  *               [--plot FILE.svg] [--label L] [--db PATH] [--timeout S] [--no-icount]
+ *               [--kernel NAME=TREE]
  *
  * The message-throughput family over a grid of points, from one image: each
  * point is its own target process given its point on its command line
  * (sweep.c), the whole grid one stored run whose metrics are the points
  * (msgq.<style>.c<consumers>.s<size>); then a table of B/s on stdout, and
  * the zbus-style CSV and the plot when asked for (out/zbus.h, out/sweep_plot.h).
+ * With --kernel, the image is a kernel's check application's, built as
+ * `run --kernel` builds it (target/kernel.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,14 +33,23 @@
 #define DEFAULT_TIMEOUT_S 600u
 
 static const struct option sweep_options[] = {
-    {"target", required_argument, NULL, 't'},    {"sizes", required_argument, NULL, 's'},
-    {"consumers", required_argument, NULL, 'c'}, {"styles", required_argument, NULL, 'S'},
-    {"payload", required_argument, NULL, 'P'},   {"depth", required_argument, NULL, 'd'},
-    {"jobs", required_argument, NULL, 'j'},      {"csv", required_argument, NULL, 'C'},
-    {"csv-header", no_argument, NULL, 'H'},      {"plot", required_argument, NULL, 'p'},
-    {"label", required_argument, NULL, 'l'},     {"db", required_argument, NULL, 'D'},
-    {"timeout", required_argument, NULL, 'T'},   {"no-icount", no_argument, NULL, 'I'},
-    {"meta", required_argument, NULL, 'm'},      {NULL, 0, NULL, 0},
+    {"target", required_argument, NULL, 't'},
+    {"sizes", required_argument, NULL, 's'},
+    {"consumers", required_argument, NULL, 'c'},
+    {"styles", required_argument, NULL, 'S'},
+    {"payload", required_argument, NULL, 'P'},
+    {"depth", required_argument, NULL, 'd'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"csv", required_argument, NULL, 'C'},
+    {"csv-header", no_argument, NULL, 'H'},
+    {"plot", required_argument, NULL, 'p'},
+    {"label", required_argument, NULL, 'l'},
+    {"db", required_argument, NULL, 'D'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"no-icount", no_argument, NULL, 'I'},
+    {"meta", required_argument, NULL, 'm'},
+    {"kernel", required_argument, NULL, 'K'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command sweep_command = {
@@ -46,6 +58,7 @@ static const struct cli_command sweep_command = {
     "                     [--styles sync,async] [--payload N] [--depth N] [--jobs N]\n"
     "                     [--csv FILE] [--csv-header] [--plot FILE.svg] [--label L]\n"
     "                     [--db PATH] [--timeout S] [--no-icount] [--meta KEY=VALUE]...\n"
+    "                     [--kernel NAME=TREE]\n"
     "\n"
     "Message throughput (msgq.*) over a grid of points, all from one image: each\n"
     "point its own target process, the grid stored as one run (metric ids\n"
@@ -66,6 +79,9 @@ static const struct cli_command sweep_command = {
     "      --db PATH       database (default: see rtbench --help)\n"
     "      --timeout S     kill a point's process after S seconds (default 600)\n"
     "      --no-icount     qemu: follow host time instead of -icount (noisy)\n"
+    "      --kernel NAME=TREE\n"
+    "                      qemu: the image of kernel NAME's check application built on\n"
+    "                      TREE (as rtbench run --kernel), not the reference kernel's\n"
     "Exit: 0 every point measured or n/a, 1 a point failed or gave no result,\n"
     "      2 bad usage or a database/output error, 128+N interrupted by signal N.\n",
     sweep_options,
@@ -78,6 +94,7 @@ static const struct cli_command sweep_command = {
 struct sweep_args {
     struct sweep_options o;
     int jobs_given;
+    const char *kernel; /* --kernel NAME=TREE */
 };
 
 /* "1,2,4" into V (at most SWEEP_MAX_LIST values from 1 to MAX), ascending,
@@ -174,6 +191,9 @@ static int sweep_option(void *ctx, int id, const char *v)
         return cli_uint_option(CMD, "--jobs", v, 256, &o->jobs);
     case 'T':
         return cli_uint_option(CMD, "--timeout", v, 86400, &o->timeout_s);
+    case 'K':
+        a->kernel = v;
+        return CLI_GO;
     case 'H':
         o->csv_header = 1;
         return CLI_GO;
@@ -219,6 +239,8 @@ static int check_options(struct sweep_args *a)
                              NULL);
     if (!qemu && !o->target.icount)
         return cli_usage_err(CMD, "--no-icount applies to qemu: targets only", NULL);
+    if (!qemu && a->kernel)
+        return cli_usage_err(CMD, "--kernel applies to qemu: targets only", NULL);
     for (size_t i = 0; i < o->n_sizes; i++)
         if (o->payload % o->sizes[i] != 0) {
             char msg[160];
@@ -313,6 +335,40 @@ static int check_writable(const char *path)
     return CLI_GO;
 }
 
+/* --kernel NAME=TREE: its check application built on TREE for the board, its
+ * one image the sweep's (A's kernel_elf, kernel_tree; the tree's meta appended
+ * before A's --meta, as run --kernel does). 0, or -1 after a one-line error. */
+static int kernel_image(struct sweep_args *a, struct kernel_images *k)
+{
+    char err[1024];
+    const char *board = a->o.target_spec + 5;
+    if (!*board) {
+        fprintf(stderr, "rtbench sweep: --target qemu: needs a board (qemu:mps2-an385)\n");
+        return -1;
+    }
+    if (target_kernel_build(a->kernel, board, &a->o.target, k, err, sizeof err) != 0) {
+        fprintf(stderr, "rtbench sweep: %s\n", err);
+        return -1;
+    }
+    if (k->n != 1) {
+        fprintf(stderr,
+                "rtbench sweep: --kernel %s builds %zu images on %s; a sweep runs one image\n",
+                a->kernel, k->n, board);
+        return -1;
+    }
+    a->o.kernel_elf = k->elf[0];
+    a->o.kernel_tree = k->tree_arg;
+    char **meta = NULL; /* the tree's revision, then --meta (as run --kernel) */
+    size_t n = 0;
+    target_kernel_meta(k->tree_arg, &meta, &n);
+    for (size_t j = 0; j < a->o.n_meta; j++)
+        strv_push(&meta, &n, xstrdup(a->o.meta[j]));
+    meta_pairs_free(a->o.meta, a->o.n_meta);
+    a->o.meta = meta;
+    a->o.n_meta = n;
+    return 0;
+}
+
 static int exit_status(const struct sweep_outcome *x, int out_failed)
 {
     if (x->db_failed || out_failed)
@@ -353,7 +409,7 @@ static int sweep_and_write(const struct sweep_args *a, sqlite3 *db, const char *
 
 int cmd_sweep(int argc, char **argv)
 {
-    struct sweep_args a = {{0}, 0};
+    struct sweep_args a = {{0}, 0, NULL};
     default_options(&a.o);
     int first, rc = cli_parse(&sweep_command, argc, argv, sweep_option, &a, &first);
     if (rc == CLI_GO && first < argc)
@@ -369,7 +425,14 @@ int cmd_sweep(int argc, char **argv)
         meta_pairs_free(a.o.meta, a.o.n_meta);
         return rc;
     }
-    rc = sweep_and_write(&a, db, db_path);
+    struct kernel_images k = {NULL, 0, NULL};
+    if (a.kernel && kernel_image(&a, &k) != 0) {
+        db_close(db);
+        rc = 2;
+    } else {
+        rc = sweep_and_write(&a, db, db_path);
+    }
+    target_kernel_free(&k);
     meta_pairs_free(a.o.meta, a.o.n_meta);
     return rc;
 }

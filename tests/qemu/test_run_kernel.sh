@@ -8,7 +8,9 @@
 # image, the label as given; configured once, not again for the same tree.
 # A .tar.xz tree with two images: unpacked once into <build>/kernels/src/ and
 # reused, unpacked again when the archive changes; two runs labelled L-A and
-# L-B; the --log holds both outputs one after the other.
+# L-B; the --log holds both outputs one after the other. rtbench sweep
+# --kernel: the folder tree's image gives the CSV of the refk image's sweep,
+# the header names the tree and the image; two images are refused.
 #   sh test_run_kernel.sh <build/rtbench> <board> <tmpdir>
 . "$(dirname "$0")/../lib.sh"
 rtbench=$1
@@ -23,7 +25,8 @@ db=$tmp/kernel.db
 bdir=$build/kernels/fake-$board
 configures() { wc -l <"$bdir/configured.txt" 2>/dev/null | tr -d ' ' || echo 0; }
 # hdr RUN KEY: the value of header key KEY of run RUN
-hdr() { "$rtbench" show --db "$db" "$1" 2>/dev/null | sed -n "s/^  $2  *//p"; }
+hdr() { hdr_of "$db" "$@"; }
+hdr_of() { "$rtbench" show --db "$1" "$2" 2>/dev/null | sed -n "s/^  $3  *//p"; }
 filter='calib.*'
 
 run "$rtbench" run --target qemu:$board --filter "$filter" --db "$tmp/refk.db" --log "$tmp/refk.log"
@@ -50,6 +53,21 @@ run sh -c "cd '$tmp' && '$rtbench' run --target qemu:$board --kernel fake=tree -
 check "same tree again: exit 0" '[ $rc -eq 0 ]'
 check "same tree again: not configured again" '[ "$(configures)" = 1 ]'
 check "relative tree: kernel_tree absolute" '[ "$(hdr 2 kernel_tree)" = "$tmp/tree" ]'
+
+# ---- sweep --kernel: the same grid on the check application's image ------
+# (a database of its own: the run ids below stay as they are)
+sw="--sizes 8 --consumers 1,2 --styles sync --payload 1K --jobs 1"
+run "$rtbench" sweep --target qemu:$board $sw --db "$tmp/refk.db" --csv "$tmp/refk.csv"
+check "sweep, refk image: exit 0" '[ $rc -eq 0 ]' || echo "$err" >&2
+run "$rtbench" sweep --target qemu:$board --kernel "fake=$tmp/tree" $sw --db "$tmp/sweep.db" \
+    --csv "$tmp/k.csv"
+check "sweep --kernel: exit 0, both points measured" \
+    '[ $rc -eq 0 ] && echo "$err" | grep -q "stored run 1 (2 points: 2 measured"' || echo "$err" >&2
+check "sweep --kernel: the CSV equals the refk image's" '[ -s "$tmp/k.csv" ] && cmp -s "$tmp/refk.csv" "$tmp/k.csv"'
+check "sweep --kernel: header kernel_tree, image" \
+    '[ "$(hdr_of "$tmp/sweep.db" 1 kernel_tree)" = "$tmp/tree" ] &&
+     [ "$(hdr_of "$tmp/sweep.db" 1 image)" = "rtbench-fake-$board.elf" ]'
+check "sweep --kernel: not configured again" '[ "$(configures)" = 1 ]'
 
 # ---- an archive with two images -----------------------------------------
 name=rtbench-fake-kernel-1.0
@@ -83,6 +101,11 @@ run "$rtbench" run --target qemu:$board --kernel "fake=$tmp/$name.tar.xz" --filt
 check "archive changed: exit 0" '[ $rc -eq 0 ]'
 check "archive changed: unpacked again" '[ ! -e "$src/$name/marker" ] && [ -f "$src/$name/fake-kernel.txt" ]'
 check "archive changed: no unpacking folder left" '[ ! -e "$build/kernels/src/.$name.unpacking" ]'
+
+run "$rtbench" sweep --target qemu:$board --kernel "fake=$tmp/$name.tar.xz" $sw --db "$tmp/sweep.db"
+check "sweep --kernel with two images: refused, one line, exit 2" \
+    '[ $rc -eq 2 ] && [ "$(echo "$err" | tail -n 1)" = "rtbench sweep: --kernel fake=$tmp/$name.tar.xz builds 2 images on $board; a sweep runs one image" ]' ||
+    echo "$err" >&2
 
 # an image's run that fails makes the exit status 1 (a filter the image refuses: 2)
 run "$rtbench" run --target qemu:$board --kernel "fake=$tmp/$name.tar.xz" --filter nomatch --db "$db"
