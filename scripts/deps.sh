@@ -41,6 +41,14 @@ host) want="$host_pkgs" ;;
 all) want="$host_pkgs $arm_pkgs $ref_pkgs $lint_pkgs $test_pkgs $farm_pkgs $lava_pkgs $labgrid_pkgs $report_pkgs $zephyr_pkgs $nuttx_pkgs" ;;
 *) echo "deps.sh: unknown set '$1' (host or all)" >&2; exit 2 ;;
 esac
+# a python3 can import MODULE: Debian's, then PATH's (the order in which
+# ports/zephyr/app/images.cmake looks for the one it runs Zephyr's scripts with)
+py_has() {
+    for py in /usr/bin/python3 python3; do
+        "$py" -c "import $1" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
 # PKG's tool (or library) present, whatever installed it
 have() {
     case "$1" in
@@ -62,8 +70,14 @@ have() {
     kconfig-frontends-nox) command -v kconfig-conf >/dev/null 2>&1 ;;
     ninja-build) command -v ninja >/dev/null 2>&1 ;;
     device-tree-compiler) command -v dtc >/dev/null 2>&1 ;;
-    # a Python module: its package installed (no command to look for)
-    python3-*) dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' ;;
+    # the Python modules Zephyr's scripts import, by their import names
+    python3-yaml) py_has yaml ;;
+    python3-pyelftools) py_has elftools ;;
+    python3-packaging) py_has packaging ;;
+    python3-pykwalify) py_has pykwalify ;;
+    python3-dateutil) py_has dateutil ;;
+    python3-jsonschema) py_has jsonschema ;;
+    python3-intelhex) py_has intelhex ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }

@@ -66,8 +66,8 @@ macro(rtb_cm_board board)
   set(RTB_CM_C_FLAGS "-mcpu=${RTB_BOARD_CPU} -mthumb -mfloat-abi=soft -ffunction-sections -fdata-sections -ffreestanding")
   file(GLOB _rtb_cm_profile_sources ${RTB_CM_DIR}/${RTB_CM_PROFILE}/*.c)
   set(RTB_CM_BOARD_SOURCES
-      ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/semihost.c ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c
-      ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/console.c
+      ${RTB_CM_DIR}/startup.c ${RTB_CM_DIR}/board_names.c ${RTB_CM_DIR}/semihost.c
+      ${RTB_CM_DIR}/nvic.c ${RTB_CM_DIR}/cmdline.c ${RTB_CM_DIR}/timer.c ${RTB_CM_DIR}/timer_systick.c ${RTB_CM_DIR}/console.c
       ${_rtb_cm_profile_sources})
   if(NOT RTB_CM_SEMIHOSTING STREQUAL "")
     set(RTB_CM_SEMIHOSTING_USED ${RTB_CM_SEMIHOSTING})

@@ -170,18 +170,3 @@ void rtb_cm_fault_report(const uint32_t *frame, uint32_t exc_return)
         rtb_report_fault("hardfault", n, keys, values);
     rtb_cm_exit(RTB_CM_EXIT_FAULT);
 }
-
-const char *rtb_cm_board_name(void)
-{
-    return RTB_CM_BOARD_NAME;
-}
-
-const char *rtb_cm_cpu_name(void)
-{
-    return RTB_CM_CPU_NAME;
-}
-
-uint32_t rtb_cm_core_hz(void)
-{
-    return RTB_CM_CORE_HZ;
-}

@@ -13,7 +13,8 @@
  *    (no syslog, no shell);
  *  - the counter: arch/cortex-m's layer unchanged (DWT, else the board's
  *    counter driver); its last resort, SysTick, is NuttX's system tick, so
- *    the probe here refuses it instead of reprogramming it;
+ *    the build takes arch/cortex-m/timer_systick_owned.c's probe, which
+ *    refuses it, instead of reprogramming it (app/apps.cmake);
  *  - the software interrupt: the board's free NVIC line (RTB_CM_SWIRQ of
  *    board.h) attached with irq_attach, so it enters and leaves through
  *    NuttX's exception entry (a task it wakes runs when it returns);
@@ -34,7 +35,6 @@
 #include "rtb_cm_board.h"
 #include "rtb_core.h"
 #include "rtb_nx_port.h"
-#include "timer_cm.h"
 
 /* NuttX numbers the external interrupts after the 16 exceptions. */
 #define NX_SWIRQ (16 + RTB_CM_SWIRQ)
@@ -52,28 +52,6 @@ void rtb_cm_console_write(const char *s, size_t n)
 
     for (i = 0; i < n; i++)
         up_putc((unsigned char)s[i]);
-}
-
-const char *rtb_cm_board_name(void)
-{
-    return RTB_CM_BOARD_NAME;
-}
-
-const char *rtb_cm_cpu_name(void)
-{
-    return RTB_CM_CPU_NAME;
-}
-
-uint32_t rtb_cm_core_hz(void)
-{
-    return RTB_CM_CORE_HZ;
-}
-
-int rtb_cm_systick_probe(struct rtb_cm_counter *c, const char **why)
-{
-    (void)c;
-    *why = "SysTick is NuttX's system tick";
-    return -1;
 }
 
 /* ---- the software interrupt's vector ----------------------------------------------------- */

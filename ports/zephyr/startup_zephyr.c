@@ -7,7 +7,8 @@
  *    (uart_poll_out, polling as rtbench's own drivers);
  *  - the counter: arch/cortex-m's layer unchanged (DWT, else the board's
  *    counter driver); its last resort, SysTick, is Zephyr's system timer,
- *    so the probe here refuses it instead of reprogramming it;
+ *    so the build takes arch/cortex-m/timer_systick_owned.c's probe, which
+ *    refuses it, instead of reprogramming it (zephyr.cmake);
  *  - the software interrupt: the board's free NVIC line (RTB_CM_SWIRQ of
  *    board.h) connected with IRQ_CONNECT, so that it enters and leaves
  *    through Zephyr's interrupt wrapper (a thread it wakes runs when it
@@ -35,7 +36,6 @@
 #include "rtb_core.h"
 #include "rtb_zephyr.h"
 #include "rtb_zp_port.h"
-#include "timer_cm.h"
 
 #if RTB_CM_SWIRQ >= CONFIG_NUM_IRQS
 #error "board.h's RTB_CM_SWIRQ is not an interrupt line of this Zephyr board (CONFIG_NUM_IRQS)"
@@ -53,28 +53,6 @@ void rtb_cm_console_write(const char *s, size_t n)
 
     for (i = 0; i < n; i++)
         uart_poll_out(console, (unsigned char)s[i]);
-}
-
-const char *rtb_cm_board_name(void)
-{
-    return RTB_CM_BOARD_NAME;
-}
-
-const char *rtb_cm_cpu_name(void)
-{
-    return RTB_CM_CPU_NAME;
-}
-
-uint32_t rtb_cm_core_hz(void)
-{
-    return RTB_CM_CORE_HZ;
-}
-
-int rtb_cm_systick_probe(struct rtb_cm_counter *c, const char **why)
-{
-    (void)c;
-    *why = "SysTick is Zephyr's system timer";
-    return -1;
 }
 
 /* Read the semihosting command line before the system timer starts (as the

@@ -9,8 +9,9 @@
 #       and, from arch/cortex-m, what a kernel that owns the vectors, the
 #       start-up, SysTick and the UART leaves to rtbench: the
 #       counter layer (timer.c, the profile's DWT probe or host-timed test,
-#       the board's counter drivers), the semihosting exit and command line,
-#       the console's string helper. With CONFIG_RTBENCH_CONTRACT the contract
+#       the board's counter drivers, timer_systick_owned.c's refusal of
+#       SysTick), the board's names (board_names.c), the semihosting exit and
+#       command line, the console's string helper. With CONFIG_RTBENCH_CONTRACT the contract
 #       probe (tests/adapters/target/contract.c) replaces rtb_main.
 #
 # The board is rtbench's boards/<CONFIG_RTBENCH_BOARD>: its board.h (the
@@ -56,7 +57,7 @@ function(rtb_zephyr_library)
   set(cm ${RTB_ROOT}/arch/cortex-m)
   set(dir ${RTB_ROOT}/ports/zephyr)
   set(ad ${RTB_ROOT}/ports/adapter)
-  set(defs ${RTB_BOARD_DEFINES} "RTB_CM_BOARD_NAME=\"${board}\"")
+  set(defs ${RTB_BOARD_DEFINES} "RTB_CM_BOARD_NAME=\"${board}\"" "RTB_CM_SYSTICK_OWNER=\"Zephyr\"")
   if(RTB_BOARD_SEMIHOSTING STREQUAL "0")
     list(APPEND defs RTB_CM_SEMIHOSTING=0)
   else()
@@ -98,7 +99,8 @@ function(rtb_zephyr_library)
   zephyr_library_named(rtbench)
   zephyr_library_sources(${RTB_CORE_SOURCES} ${bench} ${sources}
                          ${ad}/rtb_adapter.c ${ad}/rtb_ad_cm.c ${ad}/rtb_core.c
-                         ${dir}/port_zephyr.c ${dir}/startup_zephyr.c)
+                         ${dir}/port_zephyr.c ${dir}/startup_zephyr.c
+                         ${cm}/board_names.c ${cm}/timer_systick_owned.c)
   zephyr_include_directories(${RTB_SUITE_DIR}/include ${dir} ${ad} ${cm}/include ${RTB_BOARD_DIR} ${cm})
   zephyr_library_include_directories(${RTB_SUITE_DIR}/core)
   rtb_zephyr_cflags(cflags)

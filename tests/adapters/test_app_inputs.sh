@@ -6,7 +6,9 @@
 # version header):
 #   KERNEL_TREE not given, not a directory, not that kernel (the header looked
 #   for), another version (found and expected), BOARD not given, a board not in
-#   the application's boards.txt; RT-Thread's inner rt-thread/ folder accepted.
+#   the application's boards.txt; RT-Thread's inner rt-thread/ folder accepted;
+#   the same for Zephyr's superbuild and NuttX's application, which know their
+#   trees by their own files.
 # Also: every board of each boards.txt is a folder of boards/.
 #   sh test_app_inputs.sh <cmake> <rtbench root> <temporary folder>
 . "$(dirname "$0")/../lib.sh"
@@ -93,4 +95,45 @@ expect freertos wrong-kernel "KERNEL_TREE '$TMP/good-threadx' is not a FreeRTOS-
 # check after the tree's is reached)
 expect rtthread inner "BOARD 'microbit' is not supported by the rtthread check application (boards: mps2-an385; $rtb/ports/rtthread/app/boards.txt)" \
     -DKERNEL_TREE="$TMP/good-rtthread/rt-thread" -DBOARD=microbit
+
+# Zephyr's superbuild and NuttX's application know their trees by their own
+# files (zephyr/VERSION; nuttx/tools/configure.sh and the folder's name) and
+# refuse with the shared checks' lines (ports/adapter/app_checks.cmake)
+zboards="mps2-an385, mps2-an521, microbit"
+zwhat="Zephyr 4.3.0 (zephyr/, cmsis_6/, hal_nordic/), unpacked from zephyr-4.3.0.tar.xz"
+fake "$TMP/good-zephyr" zephyr/VERSION 'VERSION_MAJOR = 4' 'VERSION_MINOR = 3' 'PATCHLEVEL = 0'
+mkdir -p "$TMP/good-zephyr/cmsis_6"
+fake "$TMP/old-zephyr" zephyr/VERSION 'VERSION_MAJOR = 3' 'VERSION_MINOR = 7' 'PATCHLEVEL = 1'
+fake "$TMP/bare-zephyr" zephyr/VERSION 'VERSION_MAJOR = 4' 'VERSION_MINOR = 3' 'PATCHLEVEL = 0'
+expect zephyr no-tree "KERNEL_TREE not given: -DKERNEL_TREE=<the folder of $zwhat>" \
+    -DKERNEL_TREE= -DBOARD=mps2-an385
+expect zephyr not-dir "KERNEL_TREE '$TMP/missing' is not a directory (the folder of $zwhat)" \
+    -DKERNEL_TREE="$TMP/missing" -DBOARD=mps2-an385
+expect zephyr not-kernel "KERNEL_TREE '$TMP/empty' is not a Zephyr tree: no zephyr/VERSION in it" \
+    -DKERNEL_TREE="$TMP/empty" -DBOARD=mps2-an385
+expect zephyr other-version "KERNEL_TREE '$TMP/old-zephyr' is Zephyr 3.7.1, expected 4.3.0" \
+    -DKERNEL_TREE="$TMP/old-zephyr" -DBOARD=mps2-an385
+expect zephyr no-cmsis "KERNEL_TREE '$TMP/bare-zephyr' has no cmsis_6/ beside zephyr/ (Zephyr's CMSIS 6 module)" \
+    -DKERNEL_TREE="$TMP/bare-zephyr" -DBOARD=mps2-an385
+expect zephyr no-board "BOARD not given: -DBOARD=<one of $zboards>" -DKERNEL_TREE="$TMP/good-zephyr"
+expect zephyr bad-board "BOARD 'nrf52840dk' is not supported by the zephyr check application (boards: $zboards; $rtb/ports/zephyr/app/boards.txt)" \
+    -DKERNEL_TREE="$TMP/good-zephyr" -DBOARD=nrf52840dk
+nboards="mps2-an500, mps2-an521"
+nwhat="NuttX 13.0.0 (nuttx/, apps/), unpacked from nuttx-13.0.0.tar.xz"
+for t in nuttx-13.0.0 nuttx-12.0.0 misnamed; do
+    fake "$TMP/$t" nuttx/tools/configure.sh '#!/bin/sh'
+    fake "$TMP/$t" nuttx/sched/Kconfig '# sched'
+done
+expect nuttx no-tree "KERNEL_TREE not given: -DKERNEL_TREE=<the folder of $nwhat>" -DBOARD=mps2-an500
+expect nuttx not-dir "KERNEL_TREE '$TMP/missing' is not a directory (the folder of $nwhat)" \
+    -DKERNEL_TREE="$TMP/missing" -DBOARD=mps2-an500
+expect nuttx not-kernel "KERNEL_TREE '$TMP/empty' is not a NuttX tree: no nuttx/tools/configure.sh in it" \
+    -DKERNEL_TREE="$TMP/empty" -DBOARD=mps2-an500
+expect nuttx misnamed "KERNEL_TREE '$TMP/misnamed': its folder is not named nuttx-<version> (the release's name, which says its version)" \
+    -DKERNEL_TREE="$TMP/misnamed" -DBOARD=mps2-an500
+expect nuttx other-version "KERNEL_TREE '$TMP/nuttx-12.0.0' is NuttX 12.0.0, expected 13.0.0" \
+    -DKERNEL_TREE="$TMP/nuttx-12.0.0" -DBOARD=mps2-an500
+expect nuttx no-board "BOARD not given: -DBOARD=<one of $nboards>" -DKERNEL_TREE="$TMP/nuttx-13.0.0"
+expect nuttx bad-board "BOARD 'nrf52840dk' is not supported by the nuttx check application (boards: $nboards; $rtb/ports/nuttx/app/boards.txt)" \
+    -DKERNEL_TREE="$TMP/nuttx-13.0.0" -DBOARD=nrf52840dk
 finish test_app_inputs

@@ -35,7 +35,7 @@ done
 run ports/zephyr --std=c99 -I suite/include -I ports/zephyr -I ports/adapter \
     -I arch/cortex-m/include -I arch/cortex-m -I boards/mps2-an385 -DCONFIG_HEAP_MEM_POOL_SIZE=32768 \
     -DCONFIG_NUM_PREEMPT_PRIORITIES=32 -DCONFIG_NUM_COOP_PRIORITIES=32 -DCONFIG_NUM_IRQS=32 \
-    -DCONFIG_SYS_CLOCK_TICKS_PER_SEC=100 -DCONFIG_RTBENCH_SWIRQ_PRIO=1 -DRTB_CM_BOARD_NAME='"board"' \
+    -DCONFIG_SYS_CLOCK_TICKS_PER_SEC=100 -DCONFIG_RTBENCH_SWIRQ_PRIO=1 -DRTB_CM_BOARD_NAME='"board"' -DRTB_CM_SYSTICK_OWNER='"kernel"' \
     ports/zephyr ports/adapter
 # the NuttX adapter with the core: NuttX's headers are <nuttx/...> (not in
 # the repository), its Kconfig values those of ports/nuttx/config
@@ -44,7 +44,7 @@ run ports/nuttx --std=c99 -I suite/include -I ports/nuttx -I ports/adapter \
     -DCONFIG_RR_INTERVAL=0 -DCONFIG_PRIORITY_INHERITANCE=1 -DCONFIG_CUSTOM_SEMAPHORE_MAXVALUE=1 \
     -DCONFIG_SIG_SIGSTOP_ACTION=1 -DCONFIG_SCHED_EVENTS=1 -DCONFIG_MQ_MAXMSGSIZE=64 \
     -DSCHED_PRIORITY_MAX=255 -DNR_IRQS=130 -DTICK_PER_SEC=100 -DRTB_NX_VERSION='"13.0.0"' \
-    -DRTB_CM_BOARD_NAME='"board"' ports/nuttx ports/adapter
+    -DRTB_CM_BOARD_NAME='"board"' -DRTB_CM_SYSTICK_OWNER='"kernel"' ports/nuttx ports/adapter
 # the architecture with each board's board.h: what that board builds (the
 # common files, its profile's folder, the drivers its board.cmake selects,
 # the bring-up image with its stub port)
@@ -65,7 +65,7 @@ for board in boards/*/; do
     # shellcheck disable=SC2086
     run "arch/cortex-m on $board" --std=c99 -I suite/include -I arch/cortex-m \
         -I arch/cortex-m/include -I arch/cortex-m/bringup/stub -I "$board" \
-        -DRTB_CM_BOARD_NAME='"board"' $defs $files
+        -DRTB_CM_BOARD_NAME='"board"' -DRTB_CM_SYSTICK_OWNER='"kernel"' $defs $files
 done
 # refk with each architecture profile's code and a board of that profile
 for prof in armv7-m armv6-m; do

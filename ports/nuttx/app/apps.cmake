@@ -10,9 +10,10 @@
 #              suite's core and families, the adapter core, ports/nuttx, and
 #              from arch/cortex-m what a kernel that owns the vectors, the
 #              start-up, SysTick and the UART leaves to rtbench (as for
-#              Zephyr: the counter layer and the board's counter drivers, the
-#              semihosting exit and command line, the console's string
-#              helper, the software interrupt's pend).
+#              Zephyr: the counter layer and the board's counter drivers,
+#              SysTick refused, the board's names, the semihosting exit and
+#              command line, the console's string helper, the software
+#              interrupt's pend).
 # RTB_VARIANT=contract (make's command line, build.sh) builds the contract
 # probe instead of the suite: tests/adapters/target/contract.c, and the
 # runner calls its __wrap_rtb_main.
@@ -25,9 +26,10 @@ function(rtb_napp_apps out)
   set(cm ${RTB_ROOT}/arch/cortex-m)
   set(ad ${RTB_ROOT}/ports/adapter)
   set(defs ${RTB_BOARD_DEFINES} "RTB_CM_BOARD_NAME=\\\"${BOARD}\\\"" RTB_CM_SEMIHOSTING=1
-           "RTB_NX_VERSION=\\\"${RTB_NX_VERSION}\\\"")
+           "RTB_NX_VERSION=\\\"${RTB_NX_VERSION}\\\"" "RTB_CM_SYSTICK_OWNER=\\\"NuttX\\\"")
   set(sources ${RTB_CORE_SOURCES} ${RTB_BENCH_SOURCES} ${ad}/rtb_adapter.c ${ad}/rtb_ad_cm.c
               ${ad}/rtb_core.c ${dir}/port_nuttx.c ${dir}/startup_nuttx.c
+              ${cm}/board_names.c ${cm}/timer_systick_owned.c
               ${RTB_ROOT}/ports/common/absent_condvar.c
               ${cm}/timer.c ${cm}/semihost.c ${cm}/cmdline.c ${cm}/console.c ${cm}/swirq.c)
   if(RTB_BOARD_ISA MATCHES "^armv(7e?-m|8-m\\.main)$")
