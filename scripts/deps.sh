@@ -63,10 +63,9 @@ have() {
         [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] ||
             [ -f "$(clang -print-file-name=libclang_rt.fuzzer-aarch64.a 2>/dev/null)" ] ;;
     libxml2-utils) command -v xmllint >/dev/null 2>&1 ;;
-    python3-labgrid) /usr/bin/python3 -c 'import labgrid' 2>/dev/null ;;
+    python3-labgrid) py_has labgrid ;;
     ser2net) command -v ser2net >/dev/null 2>&1 || [ -x /usr/sbin/ser2net ] ;;
-    lava-common) /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null ||
-        python3 -c 'import lava_common.schemas' 2>/dev/null ;;
+    lava-common) py_has lava_common.schemas ;;
     kconfig-frontends-nox) command -v kconfig-conf >/dev/null 2>&1 ;;
     ninja-build) command -v ninja >/dev/null 2>&1 ;;
     device-tree-compiler) command -v dtc >/dev/null 2>&1 ;;
