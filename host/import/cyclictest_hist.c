@@ -136,10 +136,10 @@ static void cth_feed(void *state, const char *line, size_t len)
         bad(s, "not a cyclictest histogram line (<us> <count per thread>)");
 }
 
-/* Thread T's buckets (bucket b: b us). */
+/* Thread T's buckets (bucket b: b us); none before the first bucket line. */
 static struct buckets column(const struct cth *s, size_t t)
 {
-    return (struct buckets){s->count + t, s->threads, s->buckets, NULL, 1000.0};
+    return (struct buckets){s->count ? s->count + t : NULL, s->threads, s->buckets, NULL, 1000.0};
 }
 
 /* Percentiles, sd (about the printed average) and the stored histogram of
