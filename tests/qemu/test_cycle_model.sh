@@ -49,7 +49,7 @@ check "every measured metric ($n_ok) has model-cycles ($n_model)" '[ "$n_ok" -gt
 check "the run without the model has none" '! grep -q model-cycles "$tmp/json3"'
 
 # deterministic: the two model runs are the same run but for their identity
-strip() { grep -v '"run":\|"created":\|"host":' "$1"; }
+strip() { grep -v '"run":\|"uuid":\|"created":\|"host":' "$1"; }
 strip "$tmp/json2" >"$tmp/json2.s"
 check "two runs with the model: identical figures in both units" 'strip "$tmp/json1" | cmp -s - "$tmp/json2.s"'
 # the stored instruction counts are those of the plain run: show's first table
