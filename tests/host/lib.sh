@@ -58,3 +58,25 @@ history_log() {
         echo "RTB1 E records=3 status=0"
     } | sign >"$TMP/$1"
 }
+# history_icount_series: five icount runs into $DB (series=icount, commits c1-c5), G
+# 66 66 72 72 72: one change point, at c3
+history_icount_series() {
+    _i=0
+    for _g in 66 66 72 72 72; do
+        _i=$((_i + 1))
+        history_log icount$_i.log emulated-icount insns $_g 13
+        run "$RTB" import --db "$DB" --meta commit=c$_i --meta series=icount "$TMP/icount$_i.log"
+    done
+}
+# history_noisy_series: sixteen runs with 1.5 % noise into $DB (series=noisy, commits
+# n1-n16), G around 4000 then +10 % from n9 on
+history_noisy_series() {
+    _i=0
+    for _n in 12 -40 25 -8 50 -31 3 -60 40 -15 22 -5 -47 30 8 -20; do
+        _i=$((_i + 1))
+        _g=$((4000 + _n))
+        [ $_i -ge 9 ] && _g=$((4400 + _n))
+        history_log noisy$_i.log hw cycles $_g 42
+        run "$RTB" import --db "$DB" --meta commit=n$_i --meta series=noisy "$TMP/noisy$_i.log"
+    done
+}

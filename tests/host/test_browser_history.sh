@@ -17,20 +17,8 @@ DB=$TMP/h.db
 G=semaphore.give.wake+ctx.k_to_k T=semaphore.take.immediate.kernel
 V=tm.preemptive.score
 
-i=0
-for g in 66 66 72 72 72; do
-    i=$((i + 1))
-    history_log icount$i.log emulated-icount insns $g 13
-    run "$RTB" import --db "$DB" --meta commit=c$i --meta series=icount "$TMP/icount$i.log"
-done
-i=0
-for n in 12 -40 25 -8 50 -31 3 -60 40 -15 22 -5 -47 30 8 -20; do
-    i=$((i + 1))
-    g=$((4000 + n))
-    [ $i -ge 9 ] && g=$((4400 + n))
-    history_log noisy$i.log hw cycles $g 42
-    run "$RTB" import --db "$DB" --meta commit=n$i --meta series=noisy "$TMP/noisy$i.log"
-done
+history_icount_series
+history_noisy_series
 run "$RTB" report --db "$DB" --where series=icount -o "$TMP/icount.html"
 check "icount report written" '[ $rc -eq 0 ]'
 run "$RTB" report --db "$DB" --where series=noisy -o "$TMP/noisy.html"

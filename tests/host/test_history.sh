@@ -15,12 +15,7 @@ V=tm.preemptive.score
 
 
 # ---- icount: any change is a change point ----
-i=0
-for g in 66 66 72 72 72; do
-    i=$((i + 1))
-    history_log icount$i.log emulated-icount insns $g 13
-    run "$RTB" import --db "$DB" --meta commit=c$i --meta series=icount "$TMP/icount$i.log"
-done
+history_icount_series
 run "$RTB" history --db "$DB" --where series=icount "$G" "$T"
 check "icount history: exit 0" '[ $rc -eq 0 ]'
 check "icount: one row per run, revisions in order" '[ "$(echo "$out" | grep "^ *#" | head -5 | awk "{print \$2}" | tr "\n" " ")" = "c1 c2 c3 c4 c5 " ]'
@@ -29,15 +24,7 @@ check "icount: says how change points are found" 'echo "$out" | grep "^$G" | gre
 check "icount: a constant metric has none" 'echo "$out" | grep "^$T" | grep -q "0 found"'
 
 # ---- noisy: a +10 % step in runs with 1.5 % noise is found at its run, once ----
-NOISE="12 -40 25 -8 50 -31 3 -60 40 -15 22 -5 -47 30 8 -20"
-i=0
-for n in $NOISE; do
-    i=$((i + 1))
-    g=$((4000 + n))
-    [ $i -ge 9 ] && g=$((4400 + n))
-    history_log noisy$i.log hw cycles $g 42
-    run "$RTB" import --db "$DB" --meta commit=n$i --meta series=noisy "$TMP/noisy$i.log"
-done
+history_noisy_series
 run "$RTB" history --db "$DB" --where series=noisy "$G"
 check "noisy: the two-window test named" 'echo "$out" | head -1 | grep -q "two-window median test"'
 check "noisy: one change point, at the step (n9)" '[ "$(echo "$out" | grep -c "change point$")" -eq 1 ] && echo "$out" | grep "change point$" | grep -q " n9 "'
