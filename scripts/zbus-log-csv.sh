@@ -45,7 +45,7 @@ out=$(for log in "$@"; do
             sub(/.*Duration: /, "", d)
             sub(/s.*/, "", d)
             split(d, p, ".")
-            ns = sprintf("%d%09d", p[1], p[2]) + 0
+            ns = p[1] * 1000000000 + p[2]  # seconds and the 9-digit fraction; past 2^31: %.0f below, not %d (mawk clamps %d at 2^31-1)
         }
         END {
             style = obs == "LISTENERS" ? "SYNC" : obs == "SUBSCRIBERS" ? "ASYNC" : ""
@@ -53,7 +53,7 @@ out=$(for log in "$@"; do
                   c == "" ? "no \"Benchmark 1 to\" line" : style == "" ? "observer " obs " is not LISTENERS or SUBSCRIBERS" : \
                   ns == "" ? "no \"Duration:\" line" : ""
             if (why != "") { print "zbus-log-csv: " f ": " why > "/dev/stderr"; exit 1 }
-            printf "%s,%d,%d,%d,%d,%d\n", style, c, s, ns, ram, rom
+            printf "%s,%d,%d,%.0f,%d,%d\n", style, c, s, ns, ram, rom
         }' "$log" || exit 1
 done) || exit 1
 printf '%s\n' "$out"
