@@ -19,6 +19,7 @@ extern const struct importer importer_cyclictest_hist; /* import/cyclictest_hist
 extern const struct importer importer_osperf;          /* import/osperf.c */
 extern const struct importer importer_rtla_timerlat;   /* import/rtla_timerlat.c */
 extern const struct importer importer_zbus_console;    /* import/zbus_console.c */
+extern const struct importer importer_rtos_benchmark;  /* import/rtos_benchmark.c */
 
 /* one line each, appended (clang-format would pack them into columns) */
 /* clang-format off */
@@ -34,6 +35,7 @@ const struct importer *const importers[] = {
     &importer_osperf,
     &importer_rtla_timerlat,
     &importer_zbus_console,
+    &importer_rtos_benchmark,
     NULL,
 };
 /* clang-format on */

@@ -110,6 +110,22 @@ static const struct {
     {OP, "pthread-switch", "semaphore.give.wake+ctx.k_to_k"},
     {OP, "semwait", "semaphore.take.immediate.kernel"},
     {OP, "sempost", "semaphore.give.immediate.kernel"},
+    /* zephyrproject-rtos/rtos-benchmark (rtos_benchmark.c), each call timed
+     * alone: a semaphore given with no waiter and taken while available
+     * (bench_sem_signal_release_test.c); a mutex its owner locks and unlocks
+     * again (the "Recursive" rows of bench_mutex_lock_unlock_test.c), as
+     * latency_measure's recursive lock/unlock; bench_malloc/bench_free (on
+     * Zephyr k_malloc/k_free) as heap.*. Not mapped: the owner-less lock and
+     * unlock, the pend/unpend, thread and yield rows (not compared window
+     * by window with an rtbench id) */
+    {"rtos_benchmark", "Semaphore stats: Give (no context switch)",
+     "semaphore.give.immediate.kernel"},
+    {"rtos_benchmark", "Semaphore stats: Take (no context switch)",
+     "semaphore.take.immediate.kernel"},
+    {"rtos_benchmark", "Mutex Stats: Recursive lock", "mutex.lock.immediate.recursive.kernel"},
+    {"rtos_benchmark", "Mutex Stats: Recursive unlock", "mutex.unlock.immediate.recursive.kernel"},
+    {"rtos_benchmark", "Allocation stats: Malloc", "heap.malloc.immediate"},
+    {"rtos_benchmark", "Allocation stats: Free", "heap.free.immediate"},
     /* rtla timerlat hist (rtla_timerlat.c): none; its windows start at a
      * timer's expiry and end in a per-CPU IRQ handler or thread, which no
      * rtbench id times (timer.deviation is a thread's relative sleep) */
