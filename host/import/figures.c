@@ -6,6 +6,23 @@
 #include <ctype.h>
 #include <math.h>
 
+int figures_take(const char **p, const char *end, uint64_t *out)
+{
+    const char *s = *p;
+    while (s < end && (*s == ' ' || *s == '\t'))
+        s++;
+    const char *d = s;
+    uint64_t v = 0;
+    for (; s < end && isdigit((unsigned char)*s); s++)
+        if ((v = v * 10 + (uint64_t)(*s - '0')) > 1000000000000000ull)
+            return -1;
+    if (s == d)
+        return -1;
+    *p = s;
+    *out = v;
+    return 0;
+}
+
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)
 {
     size_t n = 0;

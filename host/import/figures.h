@@ -1,6 +1,7 @@
 /*
  * rtbench host - the figures of one line of a log, as the importers of
- * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c),
+ * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c,
+ * import/osperf.c, import/rtos_benchmark.c),
  * and the percentiles and sd of a histogram column they print.
  */
 #ifndef RTBH_FIGURES_H
@@ -20,6 +21,10 @@
  * count, or -1 if anything else is there, there are more, or one is over
  * 10^15. */
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags);
+
+/* One decimal at *P after spaces and tabs (bounded by END) into *OUT, *P moved
+ * past it: 0, or -1 (no digit there, or over 10^15). */
+int figures_take(const char **p, const char *end, uint64_t *out);
 
 /* One column of a histogram: bucket b (of N) holds COUNT[b * STRIDE] samples
  * of the value VALUE[b] (VALUE NULL: b), in units of UNIT_NS ns. */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "import/bad_lines.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "lines.h"
@@ -73,24 +74,6 @@ static void *os_open(const struct import_options *o)
 static void bad(struct osperf *s, const char *msg)
 {
     bad_line(&s->bad, s->line, "%s", msg);
-}
-
-/* A decimal at *p after blanks; advances. 0, or -1. */
-static int take(const char **p, const char *end, uint64_t *out)
-{
-    const char *s = *p;
-    while (s < end && (*s == ' ' || *s == '\t'))
-        s++;
-    uint64_t v = 0;
-    const char *d = s;
-    for (; s < end && isdigit((unsigned char)*s); s++)
-        if ((v = v * 10 + (uint64_t)(*s - '0')) > 1000000000000000ull)
-            return -1;
-    if (s == d)
-        return -1;
-    *p = s;
-    *out = v;
-    return 0;
 }
 
 static int rest_blank(const char *s, const char *end)
@@ -171,8 +154,8 @@ static void row_line(struct osperf *s, const char *p, const char *end)
         ne++;
     uint64_t mx, mn, avg;
     const char *q = ne;
-    if (ne - p > 40 || take(&q, end, &mx) || take(&q, end, &mn) || take(&q, end, &avg) ||
-        !rest_blank(q, end))
+    if (ne - p > 40 || figures_take(&q, end, &mx) || figures_take(&q, end, &mn) ||
+        figures_take(&q, end, &avg) || !rest_blank(q, end))
         bad(s, "not an osperf row (<name> <max> <min> <avg>)");
     else if (mn > avg || avg > mx)
         bad(s, "an osperf row whose min, avg and max are out of order");
@@ -187,7 +170,7 @@ static void row_line(struct osperf *s, const char *p, const char *end)
 static void sample_line(struct osperf *s, const char *p, const char *end)
 {
     uint64_t i, v;
-    if (take(&p, end, &i) || p >= end || *p != ':' || (p++, take(&p, end, &v)) ||
+    if (figures_take(&p, end, &i) || p >= end || *p != ':' || (p++, figures_take(&p, end, &v)) ||
         !rest_blank(p, end) || i != s->n_v)
         bad(s, "not an osperf sample line (<i>: <ns>, in order)");
     else if (s->total_v >= MAX_SAMPLES)
@@ -209,7 +192,7 @@ static void os_feed(void *state, const char *line, size_t len)
     len = (size_t)(end - line);
     if ((p = line_find(line, len, ARGS))) {
         const char *q = p + strlen(ARGS);
-        if (++s->runs == 1 && take(&q, end, &s->count))
+        if (++s->runs == 1 && figures_take(&q, end, &s->count))
             bad(s, "not an osperf args line (" ARGS "<n>, detail:...)");
         s->in_table = 0;
     } else if (line_find(line, len, "Describe") && line_find(line, len, "Avg")) {

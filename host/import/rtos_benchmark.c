@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "import/bad_lines.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "import/metric_map.h"
 #include "lines.h"
@@ -64,22 +65,10 @@ static int take(const char **p, const char *end, uint64_t *out, int *na)
     const char *s = *p;
     while (s < end && *s == ' ')
         s++;
-    *na = 0;
-    if (end - s >= 3 && memcmp(s, "n/a", 3) == 0) {
-        *na = 1;
+    *na = end - s >= 3 && memcmp(s, "n/a", 3) == 0;
+    if (*na)
         *p = s + 3;
-        return 0;
-    }
-    uint64_t v = 0;
-    const char *d = s;
-    for (; s < end && isdigit((unsigned char)*s); s++)
-        if ((v = v * 10 + (uint64_t)(*s - '0')) > 1000000000000000ull)
-            return -1;
-    if (s == d)
-        return -1;
-    *p = s;
-    *out = v;
-    return 0;
+    return *na ? 0 : figures_take(p, end, out);
 }
 
 static void add_row(struct rtosb *s, const char *name, size_t nl, const uint64_t v[3], int na)
