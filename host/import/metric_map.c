@@ -4,7 +4,7 @@
  * A line of the table is an operation the foreign tool measures exactly as
  * the rtbench id does (the same calls, the same start and end of the timed
  * window, as the tool's source and README say); one that only resembles it
- * stays out and keeps its namespaced name. docs/cli.md ("Importers") lists
+ * stays out and keeps its namespaced name. docs/cli.md (`import`) lists
  * what is and is not mapped.
  */
 #include "import/metric_map.h"
