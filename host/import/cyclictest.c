@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "hist.h"
+#include "import/figures.h"
 #include "import/importer.h"
 #include "util.h"
 
@@ -239,12 +240,7 @@ static int add_thread(struct run *r, const cJSON *t, unsigned long interval, cha
         from_hist(m, &h);
     } else {
         /* without -h, or samples beyond it: only what cyclictest printed */
-        m->flags = MF_MEAN_ONLY;
-        char v[32];
-        snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
-        metric_extra_set(m, "min_ns", v);
-        snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
-        metric_extra_set(m, "max_ns", v);
+        figures_mean_only(m);
         if (!*note && h.total)
             *note = xasprintf("thread %s: the histogram holds %llu of %llu samples (-h below the "
                               "maximum): mean, min and max only",

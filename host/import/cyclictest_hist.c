@@ -186,11 +186,7 @@ static void add_thread(struct cth *s, struct run *r, size_t t, size_t *partial)
     if (whole) {
         from_buckets(s, t, whole, m);
     } else {
-        m->flags = MF_MEAN_ONLY;
-        snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
-        metric_extra_set(m, "min_ns", v);
-        snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
-        metric_extra_set(m, "max_ns", v);
+        figures_mean_only(m);
         snprintf(v, sizeof v, "%llu", (unsigned long long)s->sum[SUM_OVER][t]);
         metric_extra_set(m, "overflows", v);
         (*partial)++;

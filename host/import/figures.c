@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 
 int figures_take(const char **p, const char *end, uint64_t *out)
 {
@@ -21,6 +22,16 @@ int figures_take(const char **p, const char *end, uint64_t *out)
     *p = s;
     *out = v;
     return 0;
+}
+
+void figures_mean_only(struct metric *m)
+{
+    char v[32];
+    m->flags = MF_MEAN_ONLY;
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
+    metric_extra_set(m, "min_ns", v);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
+    metric_extra_set(m, "max_ns", v);
 }
 
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)

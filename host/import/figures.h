@@ -2,7 +2,8 @@
  * rtbench host - the figures of one line of a log, as the importers of
  * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c,
  * import/osperf.c, import/rtos_benchmark.c),
- * and the percentiles and sd of a histogram column they print.
+ * the percentiles and sd of a histogram column they print, and a metric of
+ * only a mean, min and max.
  */
 #ifndef RTBH_FIGURES_H
 #define RTBH_FIGURES_H
@@ -25,6 +26,10 @@ long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int f
 /* One decimal at *P after spaces and tabs (bounded by END) into *OUT, *P moved
  * past it: 0, or -1 (no digit there, or over 10^15). */
 int figures_take(const char **p, const char *end, uint64_t *out);
+
+/* M holds only what the tool printed (mean, min and max, in ns): flagged
+ * mean-only, with min_ns and max_ns as extras (from m->min and m->max). */
+void figures_mean_only(struct metric *m);
 
 /* One column of a histogram: bucket b (of N) holds COUNT[b * STRIDE] samples
  * of the value VALUE[b] (VALUE NULL: b), in units of UNIT_NS ns. */

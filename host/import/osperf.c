@@ -109,7 +109,7 @@ static int samples_agree(struct osperf *s, uint64_t mx, uint64_t mn, uint64_t av
 static void add_row(struct osperf *s, const char *name, size_t nl, uint64_t mx, uint64_t mn,
                     uint64_t avg)
 {
-    char foreign[64], buf[32];
+    char foreign[64];
     printable_copy(foreign, sizeof foreign, name, nl);
     char *id = metric_map_id(TOOL, foreign);
     if (s->runs > 1 || run_find_metric(s->run, id)) {
@@ -137,11 +137,7 @@ static void add_row(struct osperf *s, const char *name, size_t nl, uint64_t mx, 
         m->p99 = rank(s->v, s->n_v, 0.99);
         m->p999 = rank(s->v, s->n_v, 0.999);
     } else {
-        m->flags = MF_MEAN_ONLY;
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)mn);
-        metric_extra_set(m, "min_ns", buf);
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)mx);
-        metric_extra_set(m, "max_ns", buf);
+        figures_mean_only(m);
     }
     metric_map_name(m, TOOL, foreign);
 }

@@ -236,11 +236,7 @@ static void add_column(struct tl *s, struct run *r, size_t c, size_t *partial)
             struct buckets b = {s->count + c, s->cols, s->buckets, s->index, f};
             buckets_stats(&b, whole, NAN, m);
         } else {
-            m->flags = MF_MEAN_ONLY;
-            snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
-            metric_extra_set(m, "min_ns", v);
-            snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
-            metric_extra_set(m, "max_ns", v);
+            figures_mean_only(m);
             snprintf(v, sizeof v, "%llu", (unsigned long long)s->sum[SUM_OVER][c]);
             metric_extra_set(m, "over", v);
             (*partial)++;

@@ -19,7 +19,6 @@
  * incomplete). A row that does not read, or figures out of order: an error
  * naming the line, nothing stored.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +72,7 @@ static int take(const char **p, const char *end, uint64_t *out, int *na)
 
 static void add_row(struct rtosb *s, const char *name, size_t nl, const uint64_t v[3], int na)
 {
-    char row[64], foreign[160], buf[32];
+    char row[64], foreign[160];
     printable_copy(row, sizeof row, name, nl);
     snprintf(foreign, sizeof foreign, "%s: %s", s->title, row);
     char *id = metric_map_id(TOOL, foreign);
@@ -90,16 +89,12 @@ static void add_row(struct rtosb *s, const char *name, size_t nl, const uint64_t
         return;
     }
     m->state = MS_OK;
-    m->flags = MF_MEAN_ONLY;
     m->n = s->options.iters;
     m->mean = (double)v[0];
     m->mean_ns = m->mean;
     m->min = v[1];
     m->max = v[2];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v[1]);
-    metric_extra_set(m, "min_ns", buf);
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v[2]);
-    metric_extra_set(m, "max_ns", buf);
+    figures_mean_only(m);
 }
 
 /* " <name> : <avg>, <min>, <max>" (each a decimal, or all three n/a). */
@@ -132,7 +127,7 @@ static void row_line(struct rtosb *s, const char *line, const char *end)
 static void rb_feed(void *state, const char *line, size_t len)
 {
     struct rtosb *s = state;
-    const char *end = line + len, *t;
+    const char *end = line + len, *t, *b;
     s->line++;
     while (end > line && (end[-1] == '\r' || end[-1] == ' '))
         end--;
@@ -144,8 +139,8 @@ static void rb_feed(void *state, const char *line, size_t len)
         printable_copy(s->kver, sizeof s->kver, v, (size_t)(ve - v));
     } else if (line_find(line, len, "*** Done! ***")) {
         s->done = s->title[0] != 0;
-    } else if ((t = line_find(line, len, TITLE_END)) && line_find(line, len, "** ")) {
-        const char *b = line_find(line, len, "** ") + 3;
+    } else if ((t = line_find(line, len, TITLE_END)) && (b = line_find(line, len, "** "))) {
+        b += 3;
         printable_copy(s->title, sizeof s->title, b, b < t ? (size_t)(t - b) : 0);
         s->done = 0;
     } else if (s->title[0] && len && line[0] == ' ' && memchr(line, ':', len)) {
