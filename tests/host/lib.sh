@@ -29,6 +29,8 @@ check_no_database() {
 # For the import tests (test_import*.sh), on the database DB the test sets:
 # json RUN: the run as one line of JSON
 json() { "$RTB" show "$1" --format json --db "$DB" | tr -d '\t\n'; }
+# flagged RUN FLAG: the ids of RUN's metrics flagged FLAG, space-separated
+flagged() { json "$1" | grep -o "\"id\":\"[^\"]*\",[^}]*\"flags\":\[[^]]*\"$2\"" | sed 's/^"id":"\([^"]*\)".*/\1/' | tr '\n' ' '; }
 # n_runs: the number of runs in DB
 n_runs() { "$RTB" list --db "$DB" 2>/dev/null | tail -n +2 | wc -l; }
 # refused DESC FILE WHY [OPTION...]: importing FILE is refused, exit 2, with

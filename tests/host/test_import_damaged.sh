@@ -8,8 +8,6 @@
 # Usage: sh test_import_damaged.sh <rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/damaged.db
-# flagged RUN FLAG: the ids of RUN's metrics flagged FLAG, space-separated
-flagged() { json "$1" | grep -o "\"id\":\"[^\"]*\",[^}]*\"flags\":\[[^]]*\"$2\"" | sed 's/^"id":"\([^"]*\)".*/\1/' | tr '\n' ' '; }
 # n_metrics RUN
 n_metrics() { json "$1" | grep -o '"id":"' | wc -l; }
 # zero NAME FIXTURE PERL [ID]: every figure of FIXTURE set to 0 by PERL (a perl -pe

@@ -25,8 +25,6 @@ tl() {
               for (c = 2; c <= m; c++) printf " %d", i == 0 ? 0 : i == 1 ? n[c] : i == 2 ? lo[c] : i == 3 ? int(s[c] / n[c]) : hi[c]
               printf "\n" } }' >>"$TMP/$_n.txt"
 }
-# flagged RUN FLAG: the ids of RUN's metrics flagged FLAG, space-separated
-flagged() { json "$1" | grep -o "\"id\":\"[^\"]*\",[^}]*\"flags\":\[[^]]*\"$2\"" | sed 's/^"id":"\([^"]*\)".*/\1/' | tr '\n' ' '; }
 
 # unresolved: a column whose every sample read 0 us; one whose p50 is 0 us but max not
 tl zero us "IRQ-000 IRQ-001 Thr-000" "0 100 60 0" "1 0 30 0" "4 0 10 90" "6 0 0 10"
