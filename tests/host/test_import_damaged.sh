@@ -10,14 +10,19 @@
 DB=$TMP/damaged.db
 # n_metrics RUN
 n_metrics() { json "$1" | grep -o '"id":"' | wc -l; }
+# damage NAME FIXTURE PERL: FIXTURE through PERL (a perl -pe expression) into
+# $TMP/NAME, imported; _id its run (1, and ko, when PERL changed nothing)
+damage() {
+    perl -pe "$3" "$FIX/$2" >"$TMP/$1"
+    cmp -s "$TMP/$1" "$FIX/$2" && { ko "$1: the damage changed nothing"; return 1; }
+    run "$RTB" import --db "$DB" "$TMP/$1"
+    _id=$(id_of)
+}
 # zero NAME FIXTURE PERL [ID]: every figure of FIXTURE set to 0 by PERL (a perl -pe
 # expression): each of the run's metrics flagged constant, but ID (a deviation,
 # where 0 is a measurement, not a counter that did not run)
 zero() {
-    perl -pe "$3" "$FIX/$2" >"$TMP/$1"
-    cmp -s "$TMP/$1" "$FIX/$2" && { ko "$1: the damage changed nothing"; return; }
-    run "$RTB" import --db "$DB" "$TMP/$1"
-    _id=$(id_of)
+    damage "$1" "$2" "$3" || return
     _n=$(n_metrics "$_id") _f=$(flagged "$_id" constant) _x=${4:-none} _k=0
     [ -n "${4-}" ] && _k=1
     check "$1: every figure 0: all $_n rows flagged constant${4:+ but $4} ($(echo $_f | wc -w))" \
@@ -26,10 +31,8 @@ zero() {
 # wrap NAME FIXTURE ID PERL: PERL sets one row's figure to 4294967290 (a small
 # negative difference read as unsigned 32-bit): ID alone flagged underflow
 wrap() {
-    perl -pe "$4" "$FIX/$2" >"$TMP/$1"
-    cmp -s "$TMP/$1" "$FIX/$2" && { ko "$1: the damage changed nothing"; return; }
-    run "$RTB" import --db "$DB" "$TMP/$1"
-    _id=$(id_of) _want=$3
+    damage "$1" "$2" "$4" || return
+    _want=$3
     check "$1: one figure wrapped: $3 alone flagged underflow ($(flagged "$_id" underflow))" '[ "$(flagged "$_id" underflow)" = "$_want " ]'
 }
 lm='s/:\s+\d+ cycles ,\s+\d+ ns/: 0 cycles , 0 ns/'
