@@ -126,6 +126,25 @@ static const struct {
     {"rtos_benchmark", "Mutex Stats: Recursive unlock", "mutex.unlock.immediate.recursive.kernel"},
     {"rtos_benchmark", "Allocation stats: Malloc", "heap.malloc.immediate"},
     {"rtos_benchmark", "Allocation stats: Free", "heap.free.immediate"},
+    /* RTEMS's timing tests (rtems.c), by test (the tool "rtems.<test>") and
+     * put_time() message, from each test's source at RTEMS 181e86a1: psxtmsem02
+     * times one sem_post with no waiter (count 0 -> 1) and one sem_trywait on a
+     * count of 1; tm01 averages 10,000 obtains of an available counting
+     * semaphore (RTEMS_WAIT, never blocking) and 20,000 releases with no
+     * waiter, its loop subtracted; rhilatency times from Cause_tm27_intr() to
+     * the handler's first statement (the timer's own read subtracted);
+     * rhsemshuffle subtracts the same loop without the semaphore and halves,
+     * as rtbench's semaphore_shuffle. Not mapped: the other Rhealstone rows
+     * (task switch less the directive's own cost, preemption by a resume,
+     * deadlock break and message latency less their overheads: other windows),
+     * the mutex rows (an unowned mutex, not rtbench's nested lock) and every
+     * other row */
+    {"rtems.psxtmsem02", "sem_post: no threads waiting", "semaphore.give.immediate.kernel"},
+    {"rtems.psxtmsem02", "sem_trywait: available", "semaphore.take.immediate.kernel"},
+    {"rtems.tm01", "rtems_semaphore_release: no waiting tasks", "semaphore.give.immediate.kernel"},
+    {"rtems.tm01", "rtems_semaphore_obtain: available", "semaphore.take.immediate.kernel"},
+    {"rtems.rhilatency", "Rhealstone: Interrupt Latency", "rhealstone.interrupt_latency"},
+    {"rtems.rhsemshuffle", "Rhealstone: Semaphore Shuffle", "rhealstone.semaphore_shuffle"},
     /* rtla timerlat hist (rtla_timerlat.c): none; its windows start at a
      * timer's expiry and end in a per-CPU IRQ handler or thread, which no
      * rtbench id times (timer.deviation is a thread's relative sleep) */
@@ -188,7 +207,7 @@ static char *spelled_id(const char *foreign)
 
 /* "<tool>.<slug>": letters and digits in lower case, every other run of
  * bytes one '_', at most 96 bytes of name. */
-static char *namespaced(const char *tool, const char *foreign)
+char *metric_map_namespaced(const char *tool, const char *foreign)
 {
     char slug[97];
     size_t n = 0;
@@ -210,7 +229,7 @@ char *metric_map_id(const char *tool, const char *foreign)
     if (id)
         return xstrdup(id);
     char *spelled = strcmp(tool, LM) == 0 ? spelled_id(foreign) : NULL;
-    return spelled ? spelled : namespaced(tool, foreign);
+    return spelled ? spelled : metric_map_namespaced(tool, foreign);
 }
 
 void metric_map_name(struct metric *m, const char *tool, const char *foreign)

@@ -23,6 +23,10 @@ const char *metric_map_find(const char *tool, const char *foreign);
  * they spell, else the namespaced name (owned). */
 char *metric_map_id(const char *tool, const char *foreign);
 
+/* "<tool>.<slug of FOREIGN>", never the table's id (owned): the name of a
+ * metric of its own, e.g. a second row of a mapped one (import/rtems.c). */
+char *metric_map_namespaced(const char *tool, const char *foreign);
+
 /* Marks M as TOOL's FOREIGN: desc (when unset) and the extras tool=, foreign=. */
 void metric_map_name(struct metric *m, const char *tool, const char *foreign);
 
