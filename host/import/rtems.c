@@ -303,8 +303,12 @@ static void row(struct rtems_imp *s, const char *line, const char *end)
     while (line < oe && (*line == ' ' || *line == '\t'))
         line++;
     uint64_t v;
-    if (oe == line || figure(num, end, &v) != 0 || s->run->n_m >= RTBH_MAX_METRICS) {
+    if (oe == line || figure(num, end, &v) != 0) {
         bad_line(&s->bad, s->line, "not an RTEMS timing row (<operation> - <N>) in %s", s->name);
+        return;
+    }
+    if (s->run->n_m >= RTBH_MAX_METRICS) {
+        bad_line(&s->bad, s->line, "more than %u RTEMS timing rows in one log", RTBH_MAX_METRICS);
         return;
     }
     char op[128], printed[24];

@@ -72,6 +72,8 @@ sed 's/^mq_notify 13$/mq_notify - -2147483649/' "$R/psxtmmq01.scn" >"$TMP/big.lo
 refused "below INT32_MIN (not PRId32): refused" "$TMP/big.log" "line 9: not an RTEMS timing row (<operation> - <N>) in PSXTMMQ01"
 { cat "$R/psxtmkey01.scn" "$R/psxtmmq01.scn"; } | sed 's/^mq_unlink 46$/mq_unlink 46\n*** FOO ***/' >"$TMP/star.log"
 refused "another *** line in a test: refused" "$TMP/star.log" "line 11: not an RTEMS timing line in PSXTMMQ01"
+{ sed '$d' "$R/psxtmkey01.scn"; seq 99999 | sed 's/^/pthread_key_create /'; } >"$TMP/many.log"
+refused "more rows than a run holds: refused, named" "$TMP/many.log" "line 100002: more than 100000 RTEMS timing rows in one log"
 check "damaged copies: nothing stored" '[ "$(n_runs)" -eq "$before" ]'
 refused "tmonetoone (counts, not times): not read" "$R/tmonetoone.scn" "no RTEMS timing results (not read: 1 test(s) not of times (no psxtm, tm or rh name, or tmonetoone's counts))" --format rtems
 refused "tmcontext01 (JSON only): nothing to store" "$R/tmcontext01.scn" "no RTEMS timing results (not read: the JSON data of 1 test(s))"
