@@ -104,6 +104,12 @@ p=$(id_of)
 ids=$(json $p | grep -o '"id":"[^"]*","desc":"[^"]*","state":"ok","n":0,"mean":[0-9]*' | sed 's/"id":"\([^"]*\)".*"mean":/\1=/' | tr '\n' ' ')
 check "mapped: psxtmsem02's post and trywait, tm01's release and obtain (another id when taken), rhilatency, rhsemshuffle; rhtaskswitch not; \"TIME TEST 2\" is tm02" '[ $rc -eq 0 ] && [ "$ids" = "rtems.psxtmsem02.sem_wait_available=7 semaphore.give.immediate.kernel=5 semaphore.take.immediate.kernel=6 rtems.psxtmsem02.sem_post_no_threads_waiting.2=4 rtems.tm01.rtems_semaphore_release_no_waiting_tasks=3 rtems.tm01.rtems_semaphore_obtain_available=2 rtems.tm02.rtems_semaphore_obtain_counting_fifo_not_available_caller_blocks=11 rhealstone.interrupt_latency=9 rhealstone.semaphore_shuffle=8 rtems.rhtaskswitch.rhealstone_task_switch=1 " ]' || echo "$ids" >&2
 check "a mapped row keeps its foreign name and test" 'row $p semaphore.give.immediate.kernel | grep -q "\"desc\":\"PSXTMSEM 02: sem_post: no threads waiting\",.*\"tool\":\"rtems\",\"foreign\":\"sem_post: no threads waiting\",\"test\":\"PSXTMSEM 02\",\"rows\":\"2\"}"'
+# beside rtbench's own run, the counts read as ns (--cpu-hz 1e9): the mapped rows on one row
+run "$RTB" import --db "$DB" --cpu-hz 1000000000 "$TMP/mapped.log"
+p1=$(id_of)
+run "$RTB" import --db "$DB" "$(dirname "$FIX")/../results/mps2-an385/zephyr.log"
+run "$RTB" compare "$p1" "$(id_of)" --db "$DB" --format csv --unit ns --stat mean
+check "beside rtbench's Zephyr log: the 4 mapped operations on one row" '[ $rc -eq 0 ] && [ "$(echo "$out" | sed 1d | awk -F, "\$2 != \"n/a\" && \$2 != \"\" && \$5 != \"n/a\" && \$5 != \"\" { print \$1 }" | tr "\n" " ")" = "semaphore.give.immediate.kernel semaphore.take.immediate.kernel rhealstone.interrupt_latency rhealstone.semaphore_shuffle " ]'
 sed -n '/TIME TEST/,/END OF TEST TIME/p' "$TMP/mapped.log" >"$TMP/tm01.log"
 run "$RTB" import --db "$DB" "$TMP/tm01.log"
 check "tm01 (its source names it \"TIME TEST\") alone: its rows mapped" 'json $(id_of) | grep -q "\"id\":\"semaphore.give.immediate.kernel\",\"desc\":\"TIME TEST: rtems_semaphore_release: no waiting tasks\""'
