@@ -280,9 +280,10 @@ static void flag_outliers(struct run *r)
     free(s);
 }
 
-/* A counter that never ran: every timed figure of the run (at least
- * ARTIFACT_CONSTANT_MIN of them: different operations) is one value, zero or
- * not. Each is flagged; a run with one figure of another value is not. */
+/* A counter that never ran: every timed figure of the run (different
+ * operations) is one value: 0 with at least ARTIFACT_CONSTANT_MIN of them,
+ * another with at least ARTIFACT_CONSTANT_VALUE_MIN. Each is flagged; a run
+ * with one figure of another value is not. */
 static void flag_constant(struct run *r)
 {
     size_t n = 0;
@@ -296,7 +297,7 @@ static void flag_constant(struct run *r)
         else if (artifact_metric_value(m) != v)
             return;
     }
-    if (n < ARTIFACT_CONSTANT_MIN)
+    if (n < (v == 0 ? ARTIFACT_CONSTANT_MIN : ARTIFACT_CONSTANT_VALUE_MIN))
         return;
     for (size_t i = 0; i < r->n_m; i++)
         if (r->m[i].state == MS_OK && !metric_is_value(&r->m[i]))

@@ -23,6 +23,8 @@ m=$(id_of)
 check "psxtmmutex03 (\"<op> - <N>\"): 11 rows, complete" '[ $rc -eq 0 ] && echo "$out" | grep -q ": rtems, board unknown, 11 metrics, 1 flagged$"'
 check "the dash and a message's own trailing blank are not the name" 'row $m rtems.psxtmmutex03.pthread_mutex_clocklock_available_clock_monotonic | grep -q "\"mean\":4,.*\"foreign\":\"pthread_mutex_clocklock: available CLOCK_MONOTONIC\","'
 check "an operation printed five times: five rows, .2 to .5, rows=5 on the first" '[ "$(json $m | grep -o "\"id\":\"rtems.psxtmmutex03.pthread_mutex_unlock_no_threads_waiting[.0-9]*\",[^}]*\"mean\":[0-9]*" | sed "s/\"id\":\"rtems.psxtmmutex03.pthread_mutex_unlock_no_threads_waiting//; s/\",.*\"mean\":/=/" | tr "\n" " ")" = "=3 .2=2 .3=3 .4=2 .5=3 " ] && row $m rtems.psxtmmutex03.pthread_mutex_unlock_no_threads_waiting | grep -q "\"rows\":\"5\""'
+run "$RTB" import --db "$DB" "$R/psxtmkey02.scn"
+check "psxtmkey02 (three rows, all 11, a clean run): not flagged constant" '[ $rc -eq 0 ] && echo "$out" | grep -q ": rtems, board unknown, 3 metrics$"'
 run "$RTB" import --db "$DB" "$R/psxtmbarrier02.scn"
 check "\"*** POSIX TIME <name> ***\" and a dash inside the name" '[ $rc -eq 0 ] && row $(id_of) rtems.psxtmbarrier02.pthread_barrier_wait_blocking | grep -q "\"mean\":95,.*\"foreign\":\"pthread_barrier_wait - blocking\",\"test\":\"PSXTMBARRIER 02\""'
 run "$RTB" import --db "$DB" --cpu-hz 1000000 --iters 1 "$R/psxtmkey01.scn"
