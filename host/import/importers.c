@@ -21,6 +21,7 @@ extern const struct importer importer_rtla_timerlat;   /* import/rtla_timerlat.c
 extern const struct importer importer_zbus_console;    /* import/zbus_console.c */
 extern const struct importer importer_rtos_benchmark;  /* import/rtos_benchmark.c */
 extern const struct importer importer_rtems;           /* import/rtems.c */
+extern const struct importer importer_twister;         /* import/twister.c */
 
 /* one line each, appended (clang-format would pack them into columns) */
 /* clang-format off */
@@ -38,6 +39,7 @@ const struct importer *const importers[] = {
     &importer_zbus_console,
     &importer_rtos_benchmark,
     &importer_rtems,
+    &importer_twister,
     NULL,
 };
 /* clang-format on */

@@ -223,11 +223,31 @@ char *metric_map_namespaced(const char *tool, const char *foreign)
     return xasprintf("%s.%s", tool, n ? slug : "unnamed");
 }
 
+/* latency_measure since Zephyr 4.0 names a row by its rtbench id
+ * ("thread.yield.preemptive.ctx.k_to_k", as twister's recordings keep it):
+ * lower-case words of letters, digits, '_', '+' and '-' joined by single dots. */
+static int is_id(const char *s)
+{
+    int dots = 0;
+    if (!islower((unsigned char)*s))
+        return 0;
+    for (; *s; s++)
+        if (*s == '.' && (s[1] == '.' || s[1] == '\0'))
+            return 0;
+        else if (*s == '.')
+            dots++;
+        else if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && !strchr("_+-", *s))
+            return 0;
+    return dots > 0;
+}
+
 char *metric_map_id(const char *tool, const char *foreign)
 {
     const char *id = metric_map_find(tool, foreign);
     if (id)
         return xstrdup(id);
+    if (strcmp(tool, LM) == 0 && is_id(foreign))
+        return xstrdup(foreign);
     char *spelled = strcmp(tool, LM) == 0 ? spelled_id(foreign) : NULL;
     return spelled ? spelled : metric_map_namespaced(tool, foreign);
 }

@@ -18,9 +18,11 @@
 /* The rtbench id of the metric TOOL prints as FOREIGN, or NULL if none. */
 const char *metric_map_find(const char *tool, const char *foreign);
 
-/* The id to store for FOREIGN (LEN bytes) of TOOL: the table's, or for the
- * row layouts whose names are ids already ("FIFO put.wake+ctx.(K -> U)") the id
- * they spell, else the namespaced name (owned). */
+/* The id to store for FOREIGN (LEN bytes) of TOOL: the table's, or for
+ * latency_measure a name that is an rtbench id already (Zephyr 4.0 on,
+ * "thread.yield.preemptive.ctx.k_to_k") as it is, or for the row layouts
+ * whose names spell ids ("FIFO put.wake+ctx.(K -> U)") the id they spell,
+ * else the namespaced name (owned). */
 char *metric_map_id(const char *tool, const char *foreign);
 
 /* "<tool>.<slug of FOREIGN>", never the table's id (owned): the name of a
