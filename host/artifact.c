@@ -280,10 +280,9 @@ static void flag_outliers(struct run *r)
     free(s);
 }
 
-/* A counter that never ran: every timed figure of the run (different
- * operations) is one value: 0 with at least ARTIFACT_CONSTANT_MIN of them,
- * another with at least ARTIFACT_CONSTANT_VALUE_MIN. Each is flagged; a run
- * with one figure of another value is not. */
+/* A counter that never ran: every timed figure of the run is one value (0:
+ * ARTIFACT_CONSTANT_MIN of them, else ARTIFACT_CONSTANT_VALUE_MIN). Each is
+ * flagged; a run with one figure of another value is not. */
 static void flag_constant(struct run *r)
 {
     size_t n = 0;
