@@ -24,14 +24,21 @@ int figures_take(const char **p, const char *end, uint64_t *out)
     return 0;
 }
 
+void figures_mean_only_in(struct metric *m, const char *unit)
+{
+    char k[32], v[32];
+    m->flags = MF_MEAN_ONLY;
+    snprintf(k, sizeof k, "min_%s", unit);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
+    metric_extra_set(m, k, v);
+    snprintf(k, sizeof k, "max_%s", unit);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
+    metric_extra_set(m, k, v);
+}
+
 void figures_mean_only(struct metric *m)
 {
-    char v[32];
-    m->flags = MF_MEAN_ONLY;
-    snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
-    metric_extra_set(m, "min_ns", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
-    metric_extra_set(m, "max_ns", v);
+    figures_mean_only_in(m, "ns");
 }
 
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)

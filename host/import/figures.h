@@ -1,7 +1,7 @@
 /*
  * rtbench host - the figures of one line of a log, as the importers of
  * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c,
- * import/osperf.c, import/rtos_benchmark.c),
+ * import/osperf.c, import/rtos_benchmark.c, import/rtosbench.c),
  * the percentiles and sd of a histogram column they print, and a metric of
  * only a mean, min and max.
  */
@@ -30,6 +30,9 @@ int figures_take(const char **p, const char *end, uint64_t *out);
 /* M holds only what the tool printed (mean, min and max, in ns): flagged
  * mean-only, with min_ns and max_ns as extras (from m->min and m->max). */
 void figures_mean_only(struct metric *m);
+/* The same for figures in UNIT (not ns): the extras min_<UNIT> and max_<UNIT>
+ * (import/rtosbench.c: "count"). */
+void figures_mean_only_in(struct metric *m, const char *unit);
 
 /* One column of a histogram: bucket b (of N) holds COUNT[b * STRIDE] samples
  * of the value VALUE[b] (VALUE NULL: b), in units of UNIT_NS ns. */

@@ -20,6 +20,7 @@ extern const struct importer importer_osperf;          /* import/osperf.c */
 extern const struct importer importer_rtla_timerlat;   /* import/rtla_timerlat.c */
 extern const struct importer importer_zbus_console;    /* import/zbus_console.c */
 extern const struct importer importer_rtos_benchmark;  /* import/rtos_benchmark.c */
+extern const struct importer importer_rtosbench;       /* import/rtosbench.c */
 
 /* one line each, appended (clang-format would pack them into columns) */
 /* clang-format off */
@@ -36,6 +37,7 @@ const struct importer *const importers[] = {
     &importer_rtla_timerlat,
     &importer_zbus_console,
     &importer_rtos_benchmark,
+    &importer_rtosbench,
     NULL,
 };
 /* clang-format on */
