@@ -41,6 +41,27 @@ void figures_mean_only(struct metric *m)
     figures_mean_only_in(m, "ns");
 }
 
+void figures_counter_wrap(struct run *r, const struct import_options *o, double unit_per_tick)
+{
+    char counter[40], wrap[32], why[160];
+    if (o->counter_bits == 0 || !(unit_per_tick > 0))
+        return;
+    double period = ldexp(1.0, (int)o->counter_bits) * unit_per_tick;
+    snprintf(counter, sizeof counter, "%u@%.0f", o->counter_bits, o->counter_hz);
+    snprintf(wrap, sizeof wrap, "%.0f", period);
+    run_hdr_set(r, "counter", counter);
+    run_hdr_set(r, "wrap", wrap);
+    for (size_t i = 0; i < r->n_m; i++) {
+        struct metric *m = &r->m[i];
+        if (m->state != MS_OK || metric_is_value(m) || (double)m->max < period * (1 - 1.0 / 64))
+            continue;
+        m->flags |= MF_UNDERFLOW;
+        snprintf(why, sizeof why, "max %llu >= 63/64 of one counter wrap (%s %s, counter %s)",
+                 (unsigned long long)m->max, wrap, r->unit ? r->unit : "units", counter);
+        metric_extra_set(m, "wrap", why);
+    }
+}
+
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)
 {
     size_t n = 0;

@@ -24,7 +24,9 @@
  * A figure missing or out of place, negative (2^31 or more, printed as a
  * 32-bit int), min > average > max, the per-sample layout (NO_VERBOSE_RESULTS,
  * partition/jitter.c: bare figures that name no test) or the TRACING one:
- * an error naming the line, nothing stored.
+ * an error naming the line, nothing stored. With --counter BITS@HZ the
+ * header's `wrap` is 2^BITS ticks, and a max that reached it is flagged
+ * underflow (figures_counter_wrap()).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -340,6 +342,7 @@ static int rbn_finish(void *state, struct import_result *out, char *err, size_t 
     r->ns_per_unit = s->options.cpu_hz > 0 ? 1e9 / s->options.cpu_hz : 0;
     run_stamp(r);
     header(r, &s->options);
+    figures_counter_wrap(r, &s->options, 1); /* its figures are the counter's ticks */
     r->status = s->why[0] ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (s->why[0])
         r->status_detail = xstrdup(s->why);

@@ -47,6 +47,17 @@ printf -- '-- Sem: Wait block --\nmax=0\nmin=1879048191\naverage=0\n-- Sem: Sign
 run "$RTB" import --db "$DB" "$TMP/none.log"
 check "no window kept (max 0, min its initial value): n/a, not a figure" '[ $rc -eq 0 ] && json $(id_of) | grep -q "\"id\":\"semaphore.take.blocking.k_to_k\",\"desc\":\"Sem: Wait block\",\"state\":\"na\",\"reason\":\"no window kept"'
 
+# --counter: the fixtures' 32-bit FPGAIO counter never wraps in a window (none
+# flagged); a max of 2^24 - 500 ticks with a 24-bit counter (a down-counter's
+# wrap read as its difference) flagged underflow, its sibling not
+run "$RTB" import --db "$DB" --counter 32@25000000 "$TMP/all.log"
+check "--counter 32@25000000 on the fixtures: none flagged" '[ $rc -eq 0 ] && echo "$out" | grep -q ": rtosbench, board unknown, 15 metrics$" && json $(id_of) | grep -q "\"wrap\":\"4294967296\""'
+sed 's/^max=13364$/max=16776716/' "$S" >"$TMP/wrap.log"
+run "$RTB" import --db "$DB" --counter 24@25000000 "$TMP/wrap.log"
+check "--counter 24@25000000: a max at 2^24 - 500 flagged, its sibling not" '[ $rc -eq 0 ] && [ "$(flagged $(id_of) underflow)" = "semaphore.take.blocking.k_to_k " ]'
+run "$RTB" import --db "$DB" "$TMP/wrap.log"
+check "the same without --counter: not flagged" '[ $rc -eq 0 ] && [ -z "$(flagged $(id_of) underflow)" ]'
+
 before=$(n_runs)
 head -n 1 "$S" >"$TMP/title.log"
 refused "a title alone: exit 2, named" "$TMP/title.log" 'line 1: "Sem: Wait block" without its three figures (log cut)'
