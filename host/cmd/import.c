@@ -1,6 +1,6 @@
 /*
  * rtbench import FILE... [--format auto|rtbench|zephyr] [--label L] [--board B]
- *                [--cpu-hz HZ] [--iters N] [--db PATH]
+ *                [--cpu-hz HZ] [--iters N] [--counter BITS@HZ] [--db PATH]
  *
  * FILE "-" is standard input (stored with source "import:-").
  * Each file is imported on its own: a file that cannot be read or holds no
@@ -32,6 +32,8 @@ struct import_args {
     const char *label, *board;
     double cpu_hz;
     unsigned iters;
+    unsigned counter_bits; /* --counter BITS@HZ, 0 if not given */
+    double counter_hz;
     const char *db_path;
     char **meta; /* --meta: key, value, ... (n_meta strings) */
     size_t n_meta;
@@ -137,10 +139,12 @@ static int import_database(sqlite3 *db, const char *path, const char *db_path,
                            const struct import_args *a, int *incomplete)
 {
     char err[512];
-    if (a->importer || a->label || a->board || a->cpu_hz > 0 || a->iters || a->n_meta) {
+    if (a->importer || a->label || a->board || a->cpu_hz > 0 || a->iters || a->counter_bits ||
+        a->n_meta) {
         fprintf(stderr,
                 "rtbench import: %s: an rtbench database, whose runs are copied as they are: "
-                "--format, --label, --board, --cpu-hz, --iters and --meta are for logs\n",
+                "--format, --label, --board, --cpu-hz, --iters, --counter and --meta are for "
+                "logs\n",
                 term(path));
         return -1;
     }
@@ -190,7 +194,12 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
         return -1;
     }
     char *source = xasprintf("import:%s", path);
-    struct import_options o = {a->board, a->cpu_hz, a->iters, source};
+    struct import_options o = {.board = a->board,
+                               .cpu_hz = a->cpu_hz,
+                               .iters = a->iters,
+                               .source = source,
+                               .counter_bits = a->counter_bits,
+                               .counter_hz = a->counter_hz};
     struct import_result res;
     const struct importer *used = NULL;
     int rc = import_stream(f, a->importer, &o, &res, &used, err, sizeof err);
@@ -203,6 +212,11 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
     else if (res.note)
         fprintf(stderr, "rtbench import: %s: note: %s\n", term(path), term(res.note));
     for (size_t i = 0; rc == 0 && i < res.n_runs; i++) {
+        if (a->counter_bits && !run_hdr(res.runs[i], "wrap"))
+            fprintf(stderr,
+                    "rtbench import: %s: note: --counter applies to rtos-benchmark and "
+                    "rtosbench logs; not used\n",
+                    term(path));
         fill_common(res.runs[i], path, a);
         if (store(db, res.runs[i], path, incomplete) < 0)
             rc = -1;
@@ -212,16 +226,22 @@ static int import_one(sqlite3 *db, const char *path, const struct import_args *a
 }
 
 static const struct option import_options[] = {
-    {"format", required_argument, NULL, 'F'}, {"label", required_argument, NULL, 'l'},
-    {"board", required_argument, NULL, 'b'},  {"cpu-hz", required_argument, NULL, 'H'},
-    {"iters", required_argument, NULL, 'i'},  {"db", required_argument, NULL, 'D'},
-    {"meta", required_argument, NULL, 'm'},   {NULL, 0, NULL, 0},
+    {"format", required_argument, NULL, 'F'},
+    {"label", required_argument, NULL, 'l'},
+    {"board", required_argument, NULL, 'b'},
+    {"cpu-hz", required_argument, NULL, 'H'},
+    {"iters", required_argument, NULL, 'i'},
+    {"db", required_argument, NULL, 'D'},
+    {"meta", required_argument, NULL, 'm'},
+    {"counter", required_argument, NULL, 'c'},
+    {NULL, 0, NULL, 0},
 };
 
 static const struct cli_command import_command = {
     CMD,
     "usage: rtbench import FILE... [--format NAME] [--label L] [--board B]\n"
-    "                      [--cpu-hz HZ] [--iters N] [--db PATH] [--meta KEY=VALUE]...\n"
+    "                      [--cpu-hz HZ] [--iters N] [--counter BITS@HZ] [--db PATH]\n"
+    "                      [--meta KEY=VALUE]...\n"
     "Imports logs: rtbench records, Zephyr latency_measure, ... (FILE - is stdin);\n"
     "prints the stored run ids. A FILE that is an rtbench database: its runs are\n"
     "copied as they are, each once (by its uuid; docs/cli.md#import).\n"
@@ -233,6 +253,26 @@ static const struct cli_command import_command = {
     1,
     0,
 };
+
+/* --counter BITS@HZ: the width (1 to 64 bits) and clock of the tool's counter. */
+static int counter_option(struct import_args *o, const char *v)
+{
+    const char *at = strchr(v, '@');
+    char bits[8];
+    uint64_t n;
+    if (at && (size_t)(at - v) < sizeof bits) {
+        memcpy(bits, v, (size_t)(at - v));
+        bits[at - v] = '\0';
+    }
+    if (!at || (size_t)(at - v) >= sizeof bits || parse_u64(bits, &n) < 0 || n < 1 || n > 64 ||
+        parse_double(at + 1, &o->counter_hz) < 0 || !(o->counter_hz >= 1) || o->counter_hz > 1e13)
+        return cli_usage_err(CMD,
+                             "--counter must be BITS@HZ, the counter's width and clock "
+                             "(e.g. 24@25000000), not",
+                             *v ? v : "(nothing)");
+    o->counter_bits = (unsigned)n;
+    return CLI_GO;
+}
 
 static int import_option(void *ctx, int id, const char *v)
 {
@@ -267,6 +307,8 @@ static int import_option(void *ctx, int id, const char *v)
                                  *v ? v : "(nothing)");
         o->iters = (unsigned)n;
         break;
+    case 'c':
+        return counter_option(o, v);
     case 'm': {
         char err[300];
         if (meta_add(&o->meta, &o->n_meta, v, err, sizeof err) != 0)
@@ -282,7 +324,7 @@ static int import_option(void *ctx, int id, const char *v)
 
 int cmd_import(int argc, char **argv)
 {
-    struct import_args o = {NULL, NULL, NULL, 0, 0, NULL, NULL, 0};
+    struct import_args o = {NULL, NULL, NULL, 0, 0, 0, 0, NULL, NULL, 0};
     int first;
     int rc = cli_parse(&import_command, argc, argv, import_option, &o, &first);
     if (rc == CLI_GO && first == argc)

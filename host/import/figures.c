@@ -24,14 +24,42 @@ int figures_take(const char **p, const char *end, uint64_t *out)
     return 0;
 }
 
+void figures_mean_only_in(struct metric *m, const char *unit)
+{
+    char k[32], v[32];
+    m->flags = MF_MEAN_ONLY;
+    snprintf(k, sizeof k, "min_%s", unit);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
+    metric_extra_set(m, k, v);
+    snprintf(k, sizeof k, "max_%s", unit);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
+    metric_extra_set(m, k, v);
+}
+
 void figures_mean_only(struct metric *m)
 {
-    char v[32];
-    m->flags = MF_MEAN_ONLY;
-    snprintf(v, sizeof v, "%llu", (unsigned long long)m->min);
-    metric_extra_set(m, "min_ns", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)m->max);
-    metric_extra_set(m, "max_ns", v);
+    figures_mean_only_in(m, "ns");
+}
+
+void figures_counter_wrap(struct run *r, const struct import_options *o, double unit_per_tick)
+{
+    char counter[40], wrap[32], why[160];
+    if (o->counter_bits == 0 || !(unit_per_tick > 0))
+        return;
+    double period = ldexp(1.0, (int)o->counter_bits) * unit_per_tick;
+    snprintf(counter, sizeof counter, "%u@%.0f", o->counter_bits, o->counter_hz);
+    snprintf(wrap, sizeof wrap, "%.0f", period);
+    run_hdr_set(r, "counter", counter);
+    run_hdr_set(r, "wrap", wrap);
+    for (size_t i = 0; i < r->n_m; i++) {
+        struct metric *m = &r->m[i];
+        if (m->state != MS_OK || metric_is_value(m) || (double)m->max < period * (1 - 1.0 / 64))
+            continue;
+        m->flags |= MF_UNDERFLOW;
+        snprintf(why, sizeof why, "max %llu >= 63/64 of one counter wrap (%s %s, counter %s)",
+                 (unsigned long long)m->max, wrap, r->unit ? r->unit : "units", counter);
+        metric_extra_set(m, "wrap", why);
+    }
 }
 
 long figures_read(const char *p, const char *end, uint64_t *v, size_t max, int flags)

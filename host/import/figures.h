@@ -1,9 +1,9 @@
 /*
  * rtbench host - the figures of one line of a log, as the importers of
  * column output read them (import/cyclictest_hist.c, import/rtla_timerlat.c,
- * import/osperf.c, import/rtos_benchmark.c),
- * the percentiles and sd of a histogram column they print, and a metric of
- * only a mean, min and max.
+ * import/osperf.c, import/rtos_benchmark.c, import/rtosbench.c),
+ * the percentiles and sd of a histogram column they print, a metric of
+ * only a mean, min and max, and the rows that reached a counter's wrap.
  */
 #ifndef RTBH_FIGURES_H
 #define RTBH_FIGURES_H
@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "import/importer.h"
 #include "run.h"
 
 /* "-" in a column: a figure the tool did not have (FIGURES_DASH). */
@@ -30,6 +31,18 @@ int figures_take(const char **p, const char *end, uint64_t *out);
 /* M holds only what the tool printed (mean, min and max, in ns): flagged
  * mean-only, with min_ns and max_ns as extras (from m->min and m->max). */
 void figures_mean_only(struct metric *m);
+/* The same for figures in UNIT (not ns): the extras min_<UNIT> and max_<UNIT>
+ * (import/rtosbench.c: "count"). */
+void figures_mean_only_in(struct metric *m, const char *unit);
+
+/* --counter BITS@HZ (import_options counter_bits, counter_hz; nothing when
+ * not given): R's header `counter` (BITS@HZ) and `wrap`, one period of the
+ * counter (2^BITS ticks of UNIT_PER_TICK units of the run each), and every
+ * measured row of R whose max is at or above 63/64 of it flagged underflow,
+ * the reason in its extra `wrap` (an up-counter's wrap adds one period to a
+ * window, a down-counter's reads one period minus it; the counter cannot
+ * time a window that long either way). */
+void figures_counter_wrap(struct run *r, const struct import_options *o, double unit_per_tick);
 
 /* One column of a histogram: bucket b (of N) holds COUNT[b * STRIDE] samples
  * of the value VALUE[b] (VALUE NULL: b), in units of UNIT_NS ns. */

@@ -36,6 +36,10 @@ struct import_options {
     double cpu_hz;      /* > 0: the counter clock, for logs that do not say it */
     unsigned iters;     /* > 0: iterations per figure, for logs that do not say it */
     const char *source; /* stored as run.source: "import:<file>" */
+    /* --counter BITS@HZ: the width and clock of the counter the tool timed
+     * with (0: not given), for the importers whose figures can wrap it */
+    unsigned counter_bits;
+    double counter_hz;
 };
 
 /* What an importer found in a log. */

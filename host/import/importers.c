@@ -22,6 +22,7 @@ extern const struct importer importer_zbus_console;    /* import/zbus_console.c 
 extern const struct importer importer_rtos_benchmark;  /* import/rtos_benchmark.c */
 extern const struct importer importer_rtems;           /* import/rtems.c */
 extern const struct importer importer_twister;         /* import/twister.c */
+extern const struct importer importer_rtosbench;       /* import/rtosbench.c */
 
 /* one line each, appended (clang-format would pack them into columns) */
 /* clang-format off */
@@ -40,6 +41,7 @@ const struct importer *const importers[] = {
     &importer_rtos_benchmark,
     &importer_rtems,
     &importer_twister,
+    &importer_rtosbench,
     NULL,
 };
 /* clang-format on */

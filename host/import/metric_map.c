@@ -145,6 +145,18 @@ static const struct {
     {"rtems.tm01", "rtems_semaphore_obtain: available", "semaphore.take.immediate.kernel"},
     {"rtems.rhilatency", "Rhealstone: Interrupt Latency", "rhealstone.interrupt_latency"},
     {"rtems.rhsemshuffle", "Rhealstone: Semaphore Shuffle", "rhealstone.semaphore_shuffle"},
+    /* RTOSBench (rtosbench.c), a section's title: sem.c's waiter (more urgent)
+     * blocks on an empty semaphore up to the signaller's return from its
+     * previous signal, and the signal that wakes it up to its wait's return;
+     * sem_processing.c's signal with no waiter and wait while available;
+     * round_robin.c's yield to the next of five equals up to its own yield's
+     * return. Not mapped: the mutex and mq tests (a blocking lock, a queue's
+     * copy: no rtbench id), sem_prio, the PIP, workload and interrupt tests */
+    {"rtosbench", "Sem: Wait block", "semaphore.take.blocking.k_to_k"},
+    {"rtosbench", "Sem: Signal unblock", "semaphore.give.wake+ctx.k_to_k"},
+    {"rtosbench", "Sem: Signal", "semaphore.give.immediate.kernel"},
+    {"rtosbench", "Sem: Wait", "semaphore.take.immediate.kernel"},
+    {"rtosbench", "round robin context switch results", "thread.yield.preemptive.ctx.k_to_k"},
     /* rtla timerlat hist (rtla_timerlat.c): none; its windows start at a
      * timer's expiry and end in a per-CPU IRQ handler or thread, which no
      * rtbench id times (timer.deviation is a thread's relative sleep) */

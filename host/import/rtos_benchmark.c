@@ -17,7 +17,9 @@
  * run is complete only with "*** Done! ***" after the last row (a test that
  * faults, as the interrupt test on mps2-an385 does, ends the log without it:
  * incomplete). A row that does not read, or figures out of order: an error
- * naming the line, nothing stored.
+ * naming the line, nothing stored. With --counter BITS@HZ (the port's counter:
+ * the log does not say it) the header's `wrap` is 2^BITS / HZ in ns, and the
+ * rows whose max reached it are flagged underflow (figures_counter_wrap()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +181,8 @@ static int rb_finish(void *state, struct import_result *out, char *err, size_t e
     char buf[32];
     snprintf(buf, sizeof buf, "%zu", r->n_m);
     run_hdr_set(r, "count", buf);
+    if (s->options.counter_bits) /* the port's counter, its figures converted to ns */
+        figures_counter_wrap(r, &s->options, 1e9 / s->options.counter_hz);
     if (s->done) {
         r->status = RUN_COMPLETE;
     } else {

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (size == 0)
         fgetc(f); /* an empty file: at its end at once */
-    struct import_options o = {NULL, 0, 0, "import:fuzz"};
+    struct import_options o = {NULL, 0, 0, "import:fuzz", 0, 0};
     struct import_result res;
     const struct importer *used = NULL;
     char err[512];

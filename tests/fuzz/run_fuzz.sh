@@ -18,7 +18,7 @@ mask=0
 case $name in
 fuzz_records) seeds="$fix/rtbench $here/seeds/records" ;; # records: histograms too
 fuzz_cli) seeds="$here/seeds/cli" mask=3 ;; # the commands' own words: not shown
-*) seeds="$fix/rtbench $here/seeds/records $fix/zephyr-latency-measure $fix/zephyr-legacy $fix/thread-metric $fix/cyclictest-hist $fix/osperf $fix/rtla-timerlat $fix/rhealstone $fix/zbus $fix/zbus-console $fix/rtems $fix/twister" ;;
+*) seeds="$fix/rtbench $here/seeds/records $fix/zephyr-latency-measure $fix/zephyr-legacy $fix/thread-metric $fix/cyclictest-hist $fix/osperf $fix/rtla-timerlat $fix/rhealstone $fix/zbus $fix/zbus-console $fix/rtos-benchmark $fix/rtems $fix/twister $fix/rtosbench" ;;
 esac
 mkdir -p "$corpus" "$corpus/../artifacts"
 fail=0

@@ -66,7 +66,7 @@ check "hello: in the unknown-subcommand message" '[ $rc -eq 2 ] && echo "$err" |
 
 # the product has none of them
 run "$RTB" import --db "$TMP/product.db" --format kv "$TMP/a.kv"
-check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench, zephyr, zbus, rhealstone, cyclictest, zephyr-legacy, thread-metric, cyclictest-hist, osperf, rtla-timerlat, zbus-console, rtos-benchmark, rtems or twister, not: kv$"'
+check "rtbench has no kv importer" '[ $rc -eq 2 ] && echo "$err" | grep -q "must be auto, rtbench, zephyr, zbus, rhealstone, cyclictest, zephyr-legacy, thread-metric, cyclictest-hist, osperf, rtla-timerlat, zbus-console, rtos-benchmark, rtems, twister or rtosbench, not: kv$"'
 run "$RTB" list --db "$DB" --format tsv
 check "rtbench has no tsv writer" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ]'
 run "$RTB" run --db "$TMP/product.db" --target "replay:$TMP/replay.log"

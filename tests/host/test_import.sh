@@ -41,7 +41,7 @@ printf 'boot\nhello world\n' >"$TMP/other.log"
 for f in "$TMP/other.log"; do
     run "$RTB" import --db "$DB" "$f"
     check "import $(basename "$f") exit 2" '[ $rc -eq 2 ]'
-    check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no rtbench records, no latency_measure results, no zbus-style CSV rows, no Rhealstone results, no cyclictest JSON, no older latency_measure or timing_info results, no Thread-Metric results, no cyclictest histogram, no osperf results, no rtla timerlat histogram, no zbus benchmark console output, no rtos-benchmark results, no RTEMS timing results and no twister recordings$"'
+    check "import $(basename "$f") one-line error" '[ "$(lines "$err")" -eq 1 ] && echo "$err" | grep -q "no rtbench records, no latency_measure results, no zbus-style CSV rows, no Rhealstone results, no cyclictest JSON, no older latency_measure or timing_info results, no Thread-Metric results, no cyclictest histogram, no osperf results, no rtla timerlat histogram, no zbus benchmark console output, no rtos-benchmark results, no RTEMS timing results, no twister recordings and no RTOSBench results$"'
     check "import $(basename "$f") stores nothing" '[ -z "$out" ]'
     run "$RTB" import --db "$DB" --format zephyr "$f"
     check "import --format zephyr $(basename "$f")" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: $f: no latency_measure results" ]'

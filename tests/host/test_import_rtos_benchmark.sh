@@ -3,7 +3,8 @@
 # (host/import/rtos_benchmark.c): the real fixture (tests/fixtures/rtos-benchmark,
 # its Zephyr port run here; README.md names the commands), incomplete without its
 # "*** Done! ***" line, n/a rows kept n/a, the mapped rows beside a Zephyr log,
-# damaged copies refused.
+# damaged copies refused; with --counter, the rows whose max reached a wrap of the
+# port's counter flagged.
 # Usage: sh test_import_rtos_benchmark.sh <rtbench> <fixtures-dir> <tmpdir>
 . "$(dirname "$0")/lib.sh"
 DB=$TMP/rtosb.db
@@ -32,6 +33,21 @@ run "$RTB" import --db "$DB" "$(dirname "$FIX")/../results/mps2-an385/zephyr.log
 z=$(id_of)
 run "$RTB" compare "$z" "$b" --db "$DB" --format csv --unit ns --stat mean
 check "beside rtbench's Zephyr log: 6 operations on one row" '[ $rc -eq 0 ] && [ "$(echo "$out" | sed 1d | awk -F, "\$2 != \"n/a\" && \$2 != \"\" && \$5 != \"n/a\" && \$5 != \"\"" | wc -l)" -eq 6 ]' || echo "$out" >&2
+
+# --counter 24@25000000 (the port's SysTick): every row whose max reaches one wrap of
+# it (2^24 / 25 MHz = 671088640 ns) flagged underflow, with the reason; the others not
+run "$RTB" import --db "$DB" --counter 24@25000000 "$B"
+w=$(id_of)
+check "--counter: 24 rows flagged (of 26 measured)" 'echo "$out" | grep -q ": rtos-benchmark, board unknown, 31 metrics, 24 flagged, INCOMPLETE" && [ "$(flagged $w underflow | wc -w)" -eq 24 ]'
+check "--counter: the two rows with a max under one wrap unflagged" '! echo " $(flagged $w underflow)" | grep -q " rtos_benchmark.thread_stats_resume_no_context_switch \| rtos_benchmark.thread_stats_terminate_context_switch "'
+check "--counter: the period in the header, the reason in the row" 'json $w | grep -q "\"counter\":\"24@25000000\",\"wrap\":\"671088640\"" && json $w | grep -q "\"id\":\"semaphore.give.immediate.kernel\",[^}]*\"flags\":\[\"underflow\", \"mean-only\"\],[^}]*\"wrap\":\"max 671634960 >= 63/64 of one counter wrap (671088640 ns, counter 24@25000000)\""'
+check "without --counter: nothing flagged" '[ -z "$(flagged $b underflow)" ]'
+run "$RTB" import --db "$DB" --counter 24@25000000 "$(dirname "$FIX")/../results/mps2-an385/zephyr.log"
+check "--counter on a format without a counter of its own: a note, not used" '[ $rc -eq 0 ] && [ "$err" = "rtbench import: $(dirname "$FIX")/../results/mps2-an385/zephyr.log: note: --counter applies to rtos-benchmark and rtosbench logs; not used" ] && ! json $(id_of) | grep -q "\"wrap\":"'
+run "$RTB" import --db "$DB" --counter 24 "$B"
+check "--counter without @HZ: exit 2, one line" '[ $rc -eq 2 ] && [ "$err" = "rtbench import: --counter must be BITS@HZ, the counter'"'"'s width and clock (e.g. 24@25000000), not: 24" ]'
+run "$RTB" import --db "$DB" --counter 65@25000000 "$B"
+check "--counter over 64 bits: exit 2" '[ $rc -eq 2 ] && echo "$err" | grep -q "not: 65@25000000$"'
 
 before=$(n_runs)
 # the port prints "\n\r" after each line, which Zephyr's console makes CR LF CR: an
