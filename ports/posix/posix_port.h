@@ -43,10 +43,13 @@ void rtb_posix_abs_timeout(clockid_t clock, rtb_timeout_t us, struct timespec *t
  * (on CLOCK_MONOTONIC where sem_clockwait exists). 0 or a negative rtb_err. */
 int rtb_posix_sem_wait(sem_t *s, rtb_timeout_t timeout);
 
-/* Test only (tests/posix/test_signif.sh): percent of busy work added to every
- * rtb_sem_give(), before it gives, of what the give before it cost its caller
- * (the woken thread's run included); 0 = none. From the environment variable
- * RTB_POSIX_TEST_SLOW_GIVE (main.c), never set by rtbench. */
+/* Test only (tests/posix/test_signif*.sh, scripts/signif-study.sh): busy work
+ * added to every rtb_sem_give() after the first 16, before it gives, a fixed
+ * number of steps that took this percentage of the least cost of those 16
+ * gives as their caller saw them (the woken thread's run included); 0 =
+ * none. Work, not time: other load slows it as it slows the give (sync.c).
+ * From the environment variable RTB_POSIX_TEST_SLOW_GIVE (main.c), never set
+ * by rtbench. */
 extern unsigned rtb_posix_slow_give_pct;
 
 #endif /* RTB_POSIX_PORT_H */

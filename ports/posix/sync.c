@@ -32,21 +32,61 @@ unsigned rtb_posix_slow_give_pct;
 
 static int give(rtb_sem_t *s);
 
-/* rtb_sem_give() slowed by rtb_posix_slow_give_pct % (test only): busy work
- * first, inside whatever window the caller measures, in proportion to the
- * previous give's cost as its caller saw it, so a window that is one give
- * (and the switch it causes) grows by at least that share. */
+/* rtb_sem_give() slowed by rtb_posix_slow_give_pct % (test only) with a
+ * fixed amount of work, not of time: the first SLOW_CALIB gives run as they
+ * are, their cost as the caller saw it (the give and the woken thread's run
+ * until it blocks again) kept at its least (the least disturbed); then one
+ * step of busy work is timed (the least of SLOW_TRIES timings of SLOW_STEPS
+ * steps) and every later give first runs the same number of steps, the
+ * least cost x PCT / 100 of them, inside whatever window the caller
+ * measures. Other load slows those steps as it slows the give itself. */
+#define SLOW_CALIB 16u
+#define SLOW_STEPS 4096u
+#define SLOW_TRIES 8u
+
+/* STEPS steps of a linear congruential generator, each a load, a multiply,
+ * an add and a store that the compiler must keep (volatile). */
+static void slow_work(uint64_t steps)
+{
+    static volatile uint32_t x;
+
+    for (uint64_t k = 0; k < steps; k++)
+        x = x * 1664525u + 1013904223u;
+}
+
+/* The steps of busy work that take PCT % of LEAST ns. */
+static uint64_t slow_steps(uint64_t least)
+{
+    uint64_t best = UINT64_MAX;
+
+    for (unsigned t = 0; t < SLOW_TRIES; t++) {
+        uint64_t t0 = rtb_posix_clock_ns();
+        slow_work(SLOW_STEPS);
+        uint64_t d = rtb_posix_clock_ns() - t0;
+        best = d < best ? d : best;
+    }
+    if (best == 0)
+        best = 1;
+    return least * rtb_posix_slow_give_pct * SLOW_STEPS / 100u / best;
+}
+
 static int slow_give(rtb_sem_t *s)
 {
-    static uint64_t last; /* ns of the previous give */
-    uint64_t spin = last * rtb_posix_slow_give_pct / 100u, t0 = rtb_posix_clock_ns(), t1;
+    static unsigned seen;
+    static uint64_t least = UINT64_MAX, steps;
+    uint64_t t0;
     int rc;
 
-    while (rtb_posix_clock_ns() - t0 < spin) {
+    if (seen >= SLOW_CALIB) {
+        slow_work(steps);
+        return give(s);
     }
-    t1 = rtb_posix_clock_ns();
+    t0 = rtb_posix_clock_ns();
     rc = give(s);
-    last = rtb_posix_clock_ns() - t1;
+    t0 = rtb_posix_clock_ns() - t0;
+    least = t0 < least ? t0 : least;
+    if (++seen == SLOW_CALIB)
+        steps = slow_steps(least); /* after the give: outside its window */
     return rc;
 }
 
