@@ -186,6 +186,9 @@ int main(int argc, char **argv)
         return 2;
     if (read_slow_give() != 0)
         return 2;
+    rtb_posix_test_hold = getenv("RTB_POSIX_TEST_HOLD"); /* test only: posix_port.h */
+    if (rtb_posix_test_hold != NULL && *rtb_posix_test_hold == '\0')
+        rtb_posix_test_hold = NULL;
     if (cfg.filter != NULL && !cfg.list_only && !filter_selects_any(cfg.filter))
         return bad("--filter selects no benchmark (see --list)", cfg.filter);
 

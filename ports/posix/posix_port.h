@@ -52,4 +52,11 @@ int rtb_posix_sem_wait(sem_t *s, rtb_timeout_t timeout);
  * by rtbench. */
 extern unsigned rtb_posix_slow_give_pct;
 
+/* Test only (tests/posix/test_posix.sh): the name of the threads that, once
+ * started, do not run their entry until they are joined (a thread the
+ * scheduler never ran, as on a loaded machine without SCHED_FIFO); NULL =
+ * none. From the environment variable RTB_POSIX_TEST_HOLD (main.c), never
+ * set by rtbench. */
+extern const char *rtb_posix_test_hold;
+
 #endif /* RTB_POSIX_PORT_H */

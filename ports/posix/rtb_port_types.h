@@ -22,6 +22,7 @@ struct rtb_thread {
     sem_t wake;          /* a thread suspended by itself waits here until resumed */
     int suspended;       /* 1 from its rtb_thread_suspend(NULL) to the resume (atomic) */
     void *stack;         /* the caller-given stack it runs on, until joined; NULL if none */
+    int held;            /* RTB_POSIX_TEST_HOLD: held before its entry until joined (atomic) */
 };
 
 struct rtb_sem {

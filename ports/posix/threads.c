@@ -21,6 +21,8 @@
  * create: the runner's), for rtb_thread_suspend(NULL). */
 static __thread struct rtb_thread *self;
 
+const char *rtb_posix_test_hold;
+
 static void thread_done(void *p)
 {
     sem_post(&((struct rtb_thread *)p)->done);
@@ -35,6 +37,10 @@ static void *trampoline(void *p)
     while (sem_wait(&t->gate) != 0)
         ;
     self = t;
+    /* RTB_POSIX_TEST_HOLD (test only): started, it does not run before its
+     * join posts its wake semaphore, as a thread the scheduler never ran */
+    if (__atomic_load_n(&t->held, __ATOMIC_SEQ_CST))
+        (void)rtb_posix_sem_wait(&t->wake, RTB_FOREVER);
     pthread_cleanup_push(thread_done, t);
     if (!t->cancel)
         t->entry(t->arg);
@@ -97,7 +103,6 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
     struct sched_param param;
     int e;
 
-    (void)name;
     if (t == NULL || entry == NULL || prio < RTB_PRIO_MIN || prio > RTB_PRIO_MAX)
         return RTB_ERR_INVAL;
     if (flags & RTB_THREAD_COOP)
@@ -112,6 +117,7 @@ int rtb_thread_create(rtb_thread_t *t, const char *name, rtb_entry_t entry, void
     t->prio = prio;
     t->cancel = 0;
     t->suspended = 0;
+    t->held = rtb_posix_test_hold != NULL && name != NULL && strcmp(name, rtb_posix_test_hold) == 0;
     if (sem_init(&t->gate, 0, 0) != 0 || sem_init(&t->done, 0, 0) != 0 ||
         sem_init(&t->wake, 0, 0) != 0) {
         stack_release(stack);
@@ -254,6 +260,8 @@ int rtb_thread_join(rtb_thread_t *t, rtb_timeout_t timeout)
         return RTB_ERR_STATE;
     if (t->state == 1)
         return RTB_ERR_STATE; /* never started: it cannot end (abort it first) */
+    if (__atomic_exchange_n(&t->held, 0, __ATOMIC_SEQ_CST) && sem_post(&t->wake) != 0)
+        return rtb_posix_map_err(errno); /* RTB_POSIX_TEST_HOLD: let it run, to its end */
     /* RTB_NO_WAIT: RTB_ERR_AGAIN while it runs, as for every object */
     err = rtb_posix_sem_wait(&t->done, timeout);
     if (err != 0)

@@ -109,15 +109,18 @@ check "11: a conflict: 'skipped' said once" 'echo "$err" | grep -q "a second, di
 SQ=$(command -v sqlite3 || true)
 if [ -n "$SQ" ]; then
     "$RTB" import --db "$TMP/full.db" "$Z/rpi_pico.log" >/dev/null 2>&1
-    { echo "BEGIN; SELECT count(*) FROM sqlite_master;"; sleep 6; } | "$SQ" "$TMP/full.db" >/dev/null &
+    # (the reader holds its transaction until told: its input waits on a FIFO;
+    # it has begun once it has printed its count)
+    mkfifo "$TMP/hold"
+    { echo "BEGIN; SELECT count(*) FROM sqlite_master;"; cat "$TMP/hold"; } | "$SQ" "$TMP/full.db" >"$TMP/reader.out" &
     reader=$!
     i=0
-    while [ ! -e "$TMP/full.db-shm" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ ! -s "$TMP/reader.out" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
     # (the limit on rtbench alone: its stderr through a pipe, which the limit does not cover)
     { (ulimit -f 0; exec "$RTB" run --db "$TMP/full.db" --target "cmd:$FAKE good 5") 2>&1 >/dev/null; echo "rc=$?"; } | cat >"$TMP/runrow.err"
     err=$(cat "$TMP/runrow.err")
     rc=$(sed -n 's/^rc=//p' "$TMP/runrow.err")
-    kill $reader 2>/dev/null
+    : >"$TMP/hold"
     wait $reader 2>/dev/null
     check "11: run row not written: exit 2, 'holds nothing of it', no 'complete'" '[ $rc -eq 2 ] && echo "$err" | grep -q "run NOT stored: .*full.db holds nothing of it (5 metrics received, not kept)$" && ! echo "$err" | grep -q "NOT stored.*complete"'
 else

@@ -192,12 +192,12 @@ tag=orphan$$
 "$RTB" run --db "$TMP/o.db" --target "cmd:$FAKE hang 3 0 $tag" >"$TMP/o.out" 2>"$TMP/o.err" &
 pid=$!
 i=0
-while [ $i -lt 100 ] && ! grep -q '^\[3/3\]' "$TMP/o.err"; do sleep 0.1; i=$((i + 1)); done
+while [ $i -lt 300 ] && ! grep -q '^\[3/3\]' "$TMP/o.err"; do sleep 0.1; i=$((i + 1)); done
 kill -KILL $pid
 wait $pid 2>/dev/null
 i=0
-while [ $i -lt 30 ] && pgrep -f "$tag" >/dev/null; do sleep 0.1; i=$((i + 1)); done
-check "10: SIGKILL of rtbench: the hung target is gone" '! pgrep -f "$tag" >/dev/null'
+while [ $i -lt 300 ] && pgrep -f "$tag\$" >/dev/null; do sleep 0.1; i=$((i + 1)); done
+check "10: SIGKILL of rtbench: the hung target is gone" '! pgrep -f "$tag\$" >/dev/null'
 pkill -KILL -f "$tag" 2>/dev/null
 run "$RTB" list --db "$TMP/o.db"
 check "10: list says the run was left by an rtbench that ended" 'echo "$out" | grep -q "incomplete (unfinished: rtbench (pid $pid) ended before"'
