@@ -451,18 +451,6 @@ struct tm_totals {
     uint64_t ticks; /* the periods' time, in counter ticks */
 };
 
-/* Out of line and opaque to the caller's compilation (GCC's noipa: no
- * inlining, cloning or register-use knowledge), so that calling it in place
- * of rtb_fail(), an external function of the same type, leaves tm_run()'s
- * code as it was: any instruction added to or moved in the period loop moves
- * the Thread-Metric scores of every kernel's committed log, and a few
- * executed after a benchmark move the figures after it. */
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
-#define TM_OPAQUE __attribute__((noipa))
-#else
-#define TM_OPAQUE RTB_NOINLINE
-#endif
-
 /* A period in which no iteration completed: rtb_fail(ctx, err, check), or
  * n/a. With strict priorities nothing but the measuring thread outranks the
  * test threads: that is a failure (F, as the self-test tm_inject=stall
@@ -472,8 +460,11 @@ struct tm_totals {
  * started (tm_inject=stall) it stays the F. The POSIX port's
  * RTB_POSIX_TEST_HOLD=rtb-tm (test only) starts the threads and holds them
  * before their entry until joined: tests/posix/test_posix.sh checks both
- * outcomes with it. */
-static TM_OPAQUE int tm_no_progress(struct rtb_ctx *ctx, int err, const char *check)
+ * outcomes with it. RTB_OPAQUE (bench.h), so that calling it in place of
+ * rtb_fail() leaves tm_run()'s code as it was: an instruction added to or
+ * moved in the period loop moves the Thread-Metric scores of every kernel's
+ * committed log, and a few executed after a benchmark the figures after it. */
+static RTB_OPAQUE int tm_no_progress(struct rtb_ctx *ctx, int err, const char *check)
 {
     if (tm.started[0] && !rtb_port_has(RTB_CAP_RT_SCHED, NULL))
         return rtb_na(ctx, "no strict priority scheduling now: a test thread completed no "

@@ -62,6 +62,16 @@ extern const unsigned rtb_catalog_len;
 #define RTB_NOINLINE
 #endif
 
+/* Out of line and opaque to the caller's compilation (GCC's noipa: no
+ * inlining, cloning or knowledge of the registers it uses), so that calling
+ * it in place of an external function of the same type leaves the caller's
+ * code as it was. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define RTB_OPAQUE __attribute__((noipa))
+#else
+#define RTB_OPAQUE RTB_NOINLINE
+#endif
+
 /* Iterations to run: warm-up plus measured. */
 uint32_t rtb_loops(const struct rtb_ctx *ctx);
 /* Record one iteration's window [t0, t1]: wrap-safe delta, the calibrated
