@@ -344,7 +344,8 @@ int cmd_check(int argc, char **argv)
         rc = check_runs(&o, refs, nb, nc, &globs);
         cli_globs_free(&globs);
     }
-    cli_selection_refs_free(refs, sides ? nb + nc : n);
+    if (refs) /* (none after bad usage: nb and nc are not counts then) */
+        cli_selection_refs_free(refs, sides ? nb + nc : n);
     options_free(&o);
     return rc;
 }
