@@ -97,11 +97,15 @@ int samples_feed(struct samples *s, const struct field *f, size_t nf, const char
     return decode(s, v, s->want, why);
 }
 
-/* The nearest-rank percentile of the sorted samples, as the target takes it. */
+size_t samples_rank(size_t n, unsigned per_mille)
+{
+    uint64_t r = (per_mille * (uint64_t)n + 999) / 1000;
+    return (size_t)(r < 1 ? 1 : r > n ? n : r) - 1;
+}
+
 static uint64_t rank(const struct samples *s, unsigned per_mille)
 {
-    uint64_t r = (per_mille * (uint64_t)s->n + 999) / 1000;
-    return s->v[(r < 1 ? 1 : r) - 1];
+    return s->v[samples_rank(s->n, per_mille)];
 }
 
 const char *samples_close(struct metric *m)

@@ -23,6 +23,10 @@ int samples_feed(struct samples *s, const struct field *f, size_t nf, const char
  * whole and agree with its figures (n, min, max, p50, p90, p99; then
  * closed), else why not (static storage). */
 const char *samples_close(struct metric *m);
+/* The index (0-based) of the nearest-rank PER_MILLE/1000 quantile of N
+ * ascending values (N >= 1), as the target takes its percentiles: the
+ * smallest with at least that share of the values at or below it. */
+size_t samples_rank(size_t n, unsigned per_mille);
 /* The encoding of S's values as one chunk (allocated), and back: 0, or -1
  * when TEXT is not N values. */
 char *samples_text(const struct samples *s);

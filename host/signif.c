@@ -279,8 +279,8 @@ void signif_apply(struct check_report *rep, double alpha)
     for (size_t k = 0; k < rep->n_rows; k++) {
         struct check_row *row = &rep->rows[k];
         enum verdict v = row->verdict;
-        if (v != VERDICT_OK && v != VERDICT_REGRESSION && v != VERDICT_FASTER)
-            continue;
+        if ((v != VERDICT_OK && v != VERDICT_REGRESSION && v != VERDICT_FASTER) || row->pooled)
+            continue; /* a pooled quantile is judged by the threshold alone */
         if (rep->by_runs ? test_row_runs(row, alpha)
                          : test_row(row, run_find_metric(rep->baseline, row->metric),
                                     run_find_metric(rep->candidate, row->metric), alpha)) {

@@ -4,10 +4,12 @@
 #include "verdict.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "artifact.h"
+#include "samples.h"
 #include "util.h"
 
 static const struct {
@@ -93,6 +95,23 @@ static double median_of(const double *v, size_t n)
     return (v[(n - 1) / 2] + v[n / 2]) / 2;
 }
 
+/* Row ROW's verdict from its flags, figures and THRESHOLD. */
+static void decide(struct check_row *row, double threshold)
+{
+    double vb = row->baseline, vc = row->candidate;
+    row->change = vb > 0 ? (vc - vb) / vb * 100.0 : (vc > 0 ? INFINITY : 0.0);
+    /* the change in the direction that is worse: up for a latency, down for a score */
+    double worse = row->higher_better ? -row->change : row->change;
+    if (row->baseline_flags | row->candidate_flags)
+        row->verdict = VERDICT_FLAGGED;
+    else if (worse > threshold)
+        row->verdict = VERDICT_REGRESSION;
+    else if (worse < -threshold)
+        row->verdict = VERDICT_FASTER;
+    else
+        row->verdict = VERDICT_OK;
+}
+
 /* A metric measured on both sides: judged against the threshold, or
  * flagged, or n/a when a figure cannot be had in the unit (B and C: the
  * first runs' metrics; the figures: the medians of the sides' runs). */
@@ -112,21 +131,11 @@ static void judge(struct check_row *row, const struct check_report *rep, enum fi
                                     &row->base_figs, &row->baseline_flags);
     row->n_cand_figs = side_figures(rep->cand_runs, rep->n_cand_runs, row->metric, st, unit,
                                     &row->cand_figs, &row->candidate_flags);
-    double vb = row->baseline = median_of(row->base_figs, row->n_base_figs);
-    double vc = row->candidate = median_of(row->cand_figs, row->n_cand_figs);
-    row->change = vb > 0 ? (vc - vb) / vb * 100.0 : (vc > 0 ? INFINITY : 0.0);
+    row->baseline = median_of(row->base_figs, row->n_base_figs);
+    row->candidate = median_of(row->cand_figs, row->n_cand_figs);
     row->unit = metric_is_value(c) ? c->unit : NULL;
     row->higher_better = c->higher_better || b->higher_better;
-    /* the change in the direction that is worse: up for a latency, down for a score */
-    double worse = row->higher_better ? -row->change : row->change;
-    if (row->baseline_flags | row->candidate_flags)
-        row->verdict = VERDICT_FLAGGED;
-    else if (worse > rep->threshold)
-        row->verdict = VERDICT_REGRESSION;
-    else if (worse < -rep->threshold)
-        row->verdict = VERDICT_FASTER;
-    else
-        row->verdict = VERDICT_OK;
+    decide(row, rep->threshold);
 }
 
 /* A compared row whose metric FAILED in a later candidate run fails. */
@@ -241,11 +250,93 @@ int check_compute(const struct run *base, const struct run *cand, double thresho
     return rc;
 }
 
+/* The first of the N runs R with metric ID measured (ok) but without its
+ * samples, or NULL; their samples' count added into *TOTAL. */
+static const struct run *without_samples(const struct run *const *r, size_t n, const char *id,
+                                         size_t *total)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct metric *m = run_find_metric(r[i], id);
+        if (!m || m->state != MS_OK)
+            continue; /* left out of its side, as by side_figures */
+        if (!m->samples || !m->samples->closed || !m->samples->n)
+            return r[i];
+        *total += m->samples->n;
+    }
+    return NULL;
+}
+
+/* The PER_MILLE quantile of the union of metric ID's samples in the N runs
+ * R (each has them), each in UNIT ("ns" or the runs' own). */
+static double pooled_quantile(const struct run *const *r, size_t n, const char *id,
+                              const char *unit, size_t total, unsigned per_mille)
+{
+    double *v = xcalloc(total, sizeof *v), q;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct metric *m = run_find_metric(r[i], id);
+        if (!m || m->state != MS_OK)
+            continue;
+        /* a value metric stays in its own unit; else ns through the run's clock */
+        int native = metric_is_value(m) || (unit && r[i]->unit && strcmp(r[i]->unit, unit) == 0);
+        double f = native ? 1.0 : r[i]->ns_per_unit;
+        for (size_t j = 0; j < m->samples->n; j++)
+            v[k++] = (double)m->samples->v[j] * f;
+    }
+    qsort(v, k, sizeof *v, cmp_double);
+    q = v[samples_rank(k, per_mille)];
+    free(v);
+    return q;
+}
+
+/* Row ROW pooled, or its note said. */
+static void pool_row(struct check_report *rep, struct check_row *row)
+{
+    size_t nb = 0, nc = 0;
+    const struct run *r = without_samples(rep->base_runs, rep->n_base_runs, row->metric, &nb);
+    if (!r)
+        r = without_samples(rep->cand_runs, rep->n_cand_runs, row->metric, &nc);
+    if (r || !nb || !nc) {
+        char name[128];
+        run_display_name(r ? r : rep->baseline, name, sizeof name);
+        row->note = xasprintf("not pooled: %s has no samples of it (run --samples): judged on %s",
+                              r ? name : "a side", row->stat);
+        return;
+    }
+    row->baseline = pooled_quantile(rep->base_runs, rep->n_base_runs, row->metric, rep->unit, nb,
+                                    rep->pool_per_mille);
+    row->candidate = pooled_quantile(rep->cand_runs, rep->n_cand_runs, row->metric, rep->unit, nc,
+                                     rep->pool_per_mille);
+    row->stat = rep->pool_stat;
+    row->pooled = 1;
+    rep->pooled++;
+    decide(row, rep->threshold);
+}
+
+void check_pool(struct check_report *rep, unsigned per_mille)
+{
+    rep->pool_per_mille = per_mille;
+    snprintf(rep->pool_stat, sizeof rep->pool_stat, "pooled p%g", per_mille / 10.0);
+    for (size_t i = 0; i < rep->n_rows; i++) {
+        struct check_row *row = &rep->rows[i];
+        enum verdict v = row->verdict;
+        if (row->stat && (v == VERDICT_OK || v == VERDICT_REGRESSION || v == VERDICT_FASTER ||
+                          v == VERDICT_FLAGGED))
+            pool_row(rep, row);
+    }
+    rep->compared = rep->regressions = rep->faster = rep->flagged = 0;
+    rep->missing = rep->na = rep->failed = 0;
+    for (size_t i = 0; i < rep->n_rows; i++)
+        count(rep, rep->rows[i].verdict);
+    rep->pass = !rep->regressions && !rep->failed;
+}
+
 void check_report_free(struct check_report *r)
 {
     for (size_t i = 0; i < r->n_rows; i++) {
         free(r->rows[i].base_figs);
         free(r->rows[i].cand_figs);
+        free(r->rows[i].note);
     }
     free(r->rows);
     memset(r, 0, sizeof *r);

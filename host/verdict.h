@@ -65,6 +65,8 @@ struct check_row {
     double *base_figs, *cand_figs; /* judged and flagged rows: each side's runs'
                                       figures, ascending (baseline, candidate: their medians) */
     size_t n_base_figs, n_cand_figs;
+    int pooled; /* check_pool: the figures are the pooled quantile of the sides' samples */
+    char *note; /* check_pool: why this row kept its figures (allocated), or NULL */
     struct check_signif sig;
 };
 
@@ -78,11 +80,14 @@ struct check_report {
     struct check_row *rows;    /* in metric order */
     size_t n_rows;
     size_t compared, regressions, faster, flagged, missing, na, failed;
-    int pass;      /* no regression and no failure */
-    size_t tested; /* rows tested for noise (signif.c); 0: the verdict was not */
-    double alpha;  /* the significance level of that test */
-    int by_runs;   /* its unit was the run (several runs a side), not the sample */
-    double min_p;  /* by_runs: the smallest p-value the runs allow */
+    int pass;                /* no regression and no failure */
+    size_t tested;           /* rows tested for noise (signif.c); 0: the verdict was not */
+    double alpha;            /* the significance level of that test */
+    int by_runs;             /* its unit was the run (several runs a side), not the sample */
+    double min_p;            /* by_runs: the smallest p-value the runs allow */
+    unsigned pool_per_mille; /* check_pool's quantile (per mille), 0: not pooled */
+    char pool_stat[24];      /* its name as rows give it: "pooled p10" */
+    size_t pooled;           /* rows judged on it */
 };
 
 /* The verdict words as the writers print them ("ok", "REGRESSION", ...)
@@ -104,6 +109,14 @@ int check_compute(const struct run *base, const struct run *cand, double thresho
 int check_compute_sides(const struct run *const *base, size_t nb, const struct run *const *cand,
                         size_t nc, double threshold, check_select_fn select, const void *ctx,
                         struct check_report *out, char *err, size_t errlen);
+/* check --pooled: every judged or flagged row whose metric has its samples
+ * in every run of both sides (that has a figure of it) takes as each side's
+ * figure the nearest-rank PER_MILLE/1000 quantile (samples_rank) of the
+ * union of its runs' samples, in the report's unit, stat "pooled pQ", and
+ * is judged again against the threshold; a row with a run without them
+ * keeps its figures with a note naming that run. The verdict is then the
+ * threshold alone: signif_apply leaves pooled rows untested. */
+void check_pool(struct check_report *rep, unsigned per_mille);
 void check_report_free(struct check_report *r);
 
 #endif /* RTBH_VERDICT_H */

@@ -12,7 +12,9 @@
  * listed; incomplete runs are warned about. --junit FILE writes the same
  * verdicts as JUnit XML for CI (out/junit.c). With several runs a side, a
  * side's figure is the median of its runs' and the test of noise takes the
- * run as its unit (signif.h): the runs' spread is the noise.
+ * run as its unit (signif.h): the runs' spread is the noise. --pooled pQ:
+ * instead the quantile Q of each side's samples pooled over its runs
+ * (check_pool), judged by the threshold alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,7 @@ static const struct option check_options[] = {
     {"format", required_argument, NULL, 'F'},
     {"junit", required_argument, NULL, 'J'},
     {"alpha", required_argument, NULL, 'A'},
+    {"pooled", required_argument, NULL, 'P'},
     {"baseline", required_argument, NULL, 'b'},
     {"candidate", required_argument, NULL, 'c'},
     {"baseline-where", required_argument, NULL, 'X'},
@@ -51,7 +54,8 @@ static const struct option check_options[] = {
 static const struct cli_command check_command = {
     CMD,
     "usage: rtbench check BASELINE CANDIDATE [--threshold PCT] [--metrics GLOB,...]\n"
-    "                     [--format NAME] [--junit FILE] [--alpha A] [--db PATH]\n"
+    "                     [--format NAME] [--junit FILE] [--alpha A] [--pooled pQ]\n"
+    "                     [--db PATH]\n"
     "       rtbench check --where K=GLOB,... --latest 2 [options]: the older of the two\n"
     "       selected runs is the baseline (--where: meta, header field or label K)\n"
     "       rtbench check --baseline RUN... --candidate RUN... [options]: several runs a\n"
@@ -64,6 +68,10 @@ static const struct cli_command check_command = {
     "--alpha A: significance level of the test of noise: over the runs with several a\n"
     "           side, else where both runs have samples (run --samples); default 0.01,\n"
     "           Holm across the metrics\n"
+    "--pooled pQ: a side's figure is the Q % quantile (nearest rank, 0 < Q < 100, e.g.\n"
+    "           p10) of all its runs' samples pooled, where every run has them (else the\n"
+    "           figure above, with a note); judged by the threshold alone, without a test\n"
+    "           of noise\n"
     "exit 0: no regression; 1: a metric is more than PCT % slower (default 10) or failed;\n"
     "2: bad usage or input\n",
     check_options,
@@ -76,6 +84,7 @@ static const struct cli_command check_command = {
 struct check_options {
     const char *metrics, *db_path, *junit;
     double threshold, alpha;
+    unsigned pool_per_mille; /* --pooled pQ: Q * 10, 0 without */
     const struct writer *writer;
     struct cli_selection sel;
     char **wheres; /* the --where arguments as given (n_wheres) */
@@ -125,11 +134,27 @@ static int parse_threshold(const char *v, double *out)
     return CLI_GO;
 }
 
+/* --pooled pQ: Q a percentage strictly between 0 and 100, in tenths. */
+static int parse_pooled(const char *v, unsigned *per_mille)
+{
+    double q, tenths;
+    if (*v != 'p' || parse_double(v + 1, &q) < 0 || !(q > 0 && q < 100) ||
+        !((tenths = q * 10 - (double)(unsigned)(q * 10 + 0.5)) < 1e-9 && tenths > -1e-9))
+        return cli_usage_err(CMD,
+                             "--pooled must be pQ, a quantile with 0 < Q < 100 in tenths (p10, "
+                             "p2.5), not",
+                             *v ? v : "(nothing)");
+    *per_mille = (unsigned)(q * 10 + 0.5);
+    return CLI_GO;
+}
+
 static int check_option(void *ctx, int id, const char *value)
 {
     struct check_options *o = ctx;
     if (id == 'T')
         return parse_threshold(value, &o->threshold);
+    if (id == 'P')
+        return parse_pooled(value, &o->pool_per_mille);
     if (id == 'A' && (parse_double(value, &o->alpha) < 0 || !(o->alpha > 0) || o->alpha >= 1))
         return cli_usage_err(CMD, "--alpha must be a number between 0 and 1, not",
                              *value ? value : "(nothing)");
@@ -187,6 +212,8 @@ static int check_loaded(const struct check_options *o, struct run **runs, size_t
         fprintf(stderr, "rtbench check: no metric to check%s%s\n",
                 o->metrics ? " matches --metrics " : "", o->metrics ? term(o->metrics) : "");
     } else {
+        if (o->pool_per_mille)
+            check_pool(&rep, o->pool_per_mille); /* before the test, which leaves them out */
         signif_apply(&rep, o->alpha); /* beyond the threshold and significant, or not judged */
         for (size_t i = 0; i < nb + nc; i++)
             cli_warn_incomplete(CMD, i < nb ? "baseline" : "candidate", runs[i]);
@@ -344,7 +371,8 @@ int cmd_check(int argc, char **argv)
         rc = check_runs(&o, refs, nb, nc, &globs);
         cli_globs_free(&globs);
     }
-    cli_selection_refs_free(refs, sides ? nb + nc : n);
+    if (refs) /* (none after bad usage: nb and nc are not counts then) */
+        cli_selection_refs_free(refs, sides ? nb + nc : n);
     options_free(&o);
     return rc;
 }

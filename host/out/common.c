@@ -64,6 +64,20 @@ void check_side_name(const struct check_report *c, int side, char *buf, size_t l
 
 void check_noise_text(const struct check_report *c, char *buf, size_t len)
 {
+    if (c->pool_per_mille) { /* check --pooled: those rows are not tested */
+        size_t others = 0;
+        for (size_t i = 0; i < c->n_rows; i++)
+            others += c->rows[i].stat && !c->rows[i].pooled;
+        int at =
+            snprintf(buf, len,
+                     "%zu metric(s) judged on the %s of each side's samples pooled over its "
+                     "runs, by the threshold alone: no test of noise%s",
+                     c->pooled, c->pool_stat + strlen("pooled "), others ? "; the others: " : "");
+        if (!others || at < 0 || (size_t)at >= len)
+            return;
+        buf += at;
+        len -= (size_t)at;
+    }
     if (c->by_runs && !c->tested)
         snprintf(buf, len,
                  "not tested for noise: no metric has the figures of 2 runs or more on each side");

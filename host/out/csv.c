@@ -105,7 +105,9 @@ static int csv_check(FILE *out, const struct check_report *c)
             csv_field(out, fb);
             fputc(',', out);
             csv_field(out, fc);
-            fputs(",\n", out);
+            fputc(',', out);
+            csv_field(out, row->note ? row->note : "");
+            fputc('\n', out);
         } else {
             fputs(",,,,,,", out);
             csv_field(out, row->missing_in ? row->missing_in : row->reason ? row->reason : "");

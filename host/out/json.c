@@ -281,6 +281,8 @@ static cJSON *json_check_row(const struct check_row *row, int by_runs)
     }
     if (row->reason)
         cJSON_AddStringToObject(o, "reason", row->reason);
+    if (row->note)
+        cJSON_AddStringToObject(o, "note", row->note);
     if (row->sig.tested) {
         const struct check_signif *s = &row->sig;
         cJSON *t = cJSON_AddObjectToObject(o, "noise");
@@ -315,7 +317,9 @@ static int json_check(FILE *out, const struct check_report *c)
     }
     cJSON_AddNumberToObject(o, "threshold", c->threshold);
     cJSON_AddStringToObject(o, "unit", c->unit);
-    char noise[512];
+    if (c->pool_per_mille) /* check --pooled: the rows' "stat" says which were */
+        cJSON_AddStringToObject(o, "pooled", c->pool_stat + strlen("pooled "));
+    char noise[768];
     check_noise_text(c, noise, sizeof noise);
     cJSON *nt = cJSON_AddObjectToObject(o, "noise_test");
     cJSON_AddNumberToObject(nt, "tested", (double)c->tested);

@@ -40,6 +40,10 @@ static void figures(FILE *out, const struct check_report *c, const struct check_
         fputs("; ", out);
         svg_text(out, sig);
     }
+    if (r->note) {
+        fputs("; ", out);
+        svg_text(out, r->note);
+    }
 }
 
 /* The <skipped> or <failure> of a row that did not simply pass. */
@@ -136,7 +140,7 @@ static int junit_check(FILE *out, const struct check_report *c)
     property(out, "candidate", cn);
     property(out, "threshold_percent", th);
     property(out, "unit", c->unit);
-    char noise[512];
+    char noise[768];
     check_noise_text(c, noise, sizeof noise);
     property(out, "noise_test", noise);
     fputs("    </properties>\n", out);

@@ -402,6 +402,8 @@ static void text_check_section(FILE *out, const struct check_report *c, int sect
             check_signif_text(row, sig, sizeof sig);
             if (*sig)
                 fprintf(out, "  %s", sig);
+            if (row->note)
+                fprintf(out, "  (%s)", term(row->note));
         } else if (section == 1) {
             char fb[96], fc[96];
             check_flags_text(row->baseline_flags, fb, sizeof fb);
@@ -432,16 +434,23 @@ static int text_check(FILE *out, const struct check_report *c)
     fprintf(out, "baseline  %s (%s)\ncandidate %s (%s)\n", bn,
             c->baseline->origin ? term(c->baseline->origin) : "?", cn,
             c->candidate->origin ? term(c->candidate->origin) : "?");
-    fprintf(out,
-            "threshold +%g %% on the median (the mean where a run has no percentiles), unit %s\n\n",
-            c->threshold, c->unit);
+    if (c->pool_per_mille)
+        fprintf(out,
+                "threshold +%g %% on the %s of each side's samples pooled over its runs (the "
+                "median where a run has none), unit %s\n\n",
+                c->threshold, c->pool_stat + strlen("pooled "), c->unit);
+    else
+        fprintf(out,
+                "threshold +%g %% on the median (the mean where a run has no percentiles), unit "
+                "%s\n\n",
+                c->threshold, c->unit);
     for (int section = 0; section < 3; section++)
         text_check_section(out, c, section);
     fprintf(out,
             "\nsummary: %zu compared, %zu regressions, %zu faster, %zu flagged, %zu missing, %zu "
             "n/a, %zu failed\n",
             c->compared, c->regressions, c->faster, c->flagged, c->missing, c->na, c->failed);
-    char noise[512];
+    char noise[768];
     check_noise_text(c, noise, sizeof noise);
     fprintf(out, "%s\n", noise);
     if (!c->pass)

@@ -127,7 +127,8 @@ check_no_database check
 
 # ---- bad arguments: one line, exit 2 ----
 for args in "" "base" "base cand same" "base cand --threshold" "base cand --threshold abc" "base cand --threshold -5" \
-    "base cand --bogus" "base cand --format xml" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing"; do
+    "base cand --bogus" "base cand --format xml" "base nosuchrun" "base 99999" "base cand --metrics" "base cand --metrics no.such.thing" \
+    "--baseline base --candidate cand --threshold abc" "--baseline base --candidate cand --alpha 2"; do
     # shellcheck disable=SC2086
     run "$RTB" check --db "$DB" $args
     check "bad args '$args': exit 2, one line, nothing on stdout" '[ $rc -eq 2 ] && [ "$(lines "$err")" -eq 1 ] && [ -z "$out" ]'
