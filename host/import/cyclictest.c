@@ -329,9 +329,7 @@ static int ct_finish(void *state, struct import_result *out, char *err, size_t e
         free(r);
         return -1;
     }
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

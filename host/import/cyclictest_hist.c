@@ -230,9 +230,7 @@ static int cth_finish(void *state, struct import_result *out, char *err, size_t 
     snprintf(buf, sizeof buf, "%zu", r->n_m);
     run_hdr_set(r, "count", buf);
     r->status = RUN_COMPLETE;
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "run.h"
+#include "util.h"
 
 /* What `rtbench import` passes to every importer. */
 struct import_options {
@@ -81,6 +82,14 @@ void importer_names(char *buf, size_t len, const char *last_sep);
 int import_stream(FILE *f, const struct importer *imp, const struct import_options *o,
                   struct import_result *out, const struct importer **used, char *err,
                   size_t errlen);
+/* OUT (zeroed) holds R as its one run, owned from now on (inline: every
+ * importer's finish ends with it, and importer.c calls the importers). */
+static inline void import_result_one(struct import_result *out, struct run *r)
+{
+    out->runs = xcalloc(1, sizeof *out->runs);
+    out->runs[0] = r;
+    out->n_runs = 1;
+}
 void import_result_free(struct import_result *r);
 
 #endif /* RTBH_IMPORTER_H */

@@ -236,9 +236,7 @@ static int os_finish(void *state, struct import_result *out, char *err, size_t e
         run_hdr_set(r, "iters", buf);
     }
     r->status = RUN_COMPLETE; /* the format has no end line */
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -192,9 +192,7 @@ static int rh_finish(void *state, struct import_result *out, char *err, size_t e
     run_hdr_set(r, "count", buf);
     /* the format has no end line: a cut log cannot be told from a whole one */
     r->status = RUN_COMPLETE;
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -408,9 +408,7 @@ static int rt_finish(void *state, struct import_result *out, char *err, size_t e
     r->status = s->n_broken ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (s->n_broken)
         r->status_detail = xstrdup(s->broken);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

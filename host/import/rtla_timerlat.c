@@ -297,9 +297,7 @@ static int tl_finish(void *state, struct import_result *out, char *err, size_t e
                               "the maximum): mean, min and max only",
                               partial);
     stamp(s, r);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -190,9 +190,7 @@ static int rb_finish(void *state, struct import_result *out, char *err, size_t e
         r->status_detail = xstrdup("no \"*** Done! ***\" line after the last row (log cut, or a "
                                    "test that did not end)");
     }
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

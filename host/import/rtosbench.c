@@ -346,9 +346,7 @@ static int rbn_finish(void *state, struct import_result *out, char *err, size_t 
     r->status = s->why[0] ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (s->why[0])
         r->status_detail = xstrdup(s->why);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -259,9 +259,7 @@ static int tm_finish(void *state, struct import_result *out, char *err, size_t e
     if (s->want_total)
         r->status_detail =
             xasprintf("the last period of %s has no total (log cut?)", s->t[s->cur].name);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -82,7 +82,5 @@ void zbus_run_out(struct run *r, const char *origin, const char *bench,
     run_hdr_set(r, "unit", "ns");
     snprintf(num, sizeof num, "%zu", r->n_m);
     run_hdr_set(r, "count", num);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
 }

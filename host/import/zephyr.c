@@ -446,9 +446,7 @@ static int zephyr_finish(void *state, struct import_result *out, char *err, size
             xstrdup(z->status == 1 ? "PROJECT EXECUTION FAILED"
                                    : "no PROJECT EXECUTION SUCCESSFUL line (log truncated?)");
     }
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 

@@ -476,9 +476,7 @@ static int legacy_finish(void *state, struct import_result *out, char *err, size
         out->note = xasprintf("%zu row(s) after a second boot and %zu repeated id(s) ignored; "
                               "%zu error line(s) printed by %s",
                               z->ignored, repeated, z->tool_errors, tool);
-    out->runs = xcalloc(1, sizeof *out->runs);
-    out->runs[0] = r;
-    out->n_runs = 1;
+    import_result_one(out, r);
     return 0;
 }
 
