@@ -9,7 +9,8 @@
 # the runs of one build and the shift the slowdown makes, the changes
 # between two runs against thresholds, and the same with each side's samples
 # pooled over 2 and 4 rounds; then, when rtbench is beside rtbench-posix,
-# rtbench check's own verdicts on the runs. No verdict of its own: figures
+# rtbench check's own verdicts on the runs (the median, and --pooled p10 over
+# rounds r and r+1 a side). No verdict of its own: figures
 # for docs/cli.md and results/host/signif-study-*.txt. With -l N, N busy
 # loops (sh, at the default priority) run during the study, started 20 s
 # before it: a busier host, as when the whole test suite runs.
@@ -104,4 +105,21 @@ for t in 5 10; do
     echo "rtbench check --threshold $t: A against B of a round a regression in $same of $rounds;" \
         "A or B against S: $G alone a regression in $found of $((2 * rounds))"
 done
-rm -f "$out/check.txt"
+# check --pooled p10 at 7 %: the samples of rounds r and r+1 pooled on each
+# side (A against B, A against S), the rule the study's figures point to
+false=0 found=0 pairs=0
+r=1
+while [ "$r" -lt "$rounds" ]; do
+    n=$((r + 1)) pairs=$((pairs + 1))
+    "$rtb" check --baseline "a$r" --baseline "a$n" --candidate "b$r" --candidate "b$n" \
+        --pooled p10 --threshold 7 --db "$db" >"$out/check.txt" 2>&1
+    grep -q '^REGRESSION' "$out/check.txt" && false=$((false + 1))
+    "$rtb" check --baseline "a$r" --baseline "a$n" --candidate "s$r" --candidate "s$n" \
+        --pooled p10 --threshold 7 --db "$db" >"$out/check.txt" 2>&1
+    [ "$(grep -c '^REGRESSION' "$out/check.txt")" -eq 1 ] &&
+        grep -q "^REGRESSION  $G " "$out/check.txt" && found=$((found + 1))
+    r=$((r + 1))
+done
+echo "rtbench check --pooled p10 --threshold 7, 2 rounds a side: A against B a regression in" \
+    "$false of $pairs; A against S: $G alone a regression in $found of $pairs"
+rm -f "$out/check.txt" "$db" "$db-shm" "$db-wal"
