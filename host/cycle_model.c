@@ -306,10 +306,7 @@ void cycle_outcome_free(struct cycle_outcome *o)
     for (size_t k = 0; o->unpriced && o->marked && k < o->marked->n_m; k++)
         free(o->unpriced[k]);
     free(o->unpriced);
-    if (o->marked) {
-        run_free(o->marked);
-        free(o->marked);
-    }
+    run_delete(o->marked);
     free(o->stats);
     free(o->params);
     memset(o, 0, sizeof *o);

@@ -114,10 +114,7 @@ static int measure(struct cycle_run *cr, const char *board, const struct target_
         cycle_result_free(&res);
         return rc;
     }
-    if (mrun) {
-        run_free(mrun);
-        free(mrun);
-    }
+    run_delete(mrun);
     return -1;
 }
 

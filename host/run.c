@@ -267,14 +267,16 @@ void run_free(struct run *r)
     memset(r, 0, sizeof *r);
 }
 
+void run_delete(struct run *r)
+{
+    run_free(r);
+    free(r);
+}
+
 void runs_free(struct run **runs, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        if (runs[i]) {
-            run_free(runs[i]);
-            free(runs[i]);
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        run_delete(runs[i]);
     free(runs);
 }
 

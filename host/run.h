@@ -190,6 +190,8 @@ struct hist *metric_hist_new(struct metric *m, uint64_t lo, uint64_t width, size
 int metric_hist_complete(const struct metric *m);
 void metric_hist_free(struct metric *m);
 void run_free(struct run *r);
+/* run_free() and free() of a heap-allocated run (NULL: nothing). */
+void run_delete(struct run *r);
 /* Frees N heap-allocated runs (NULL entries skipped) and the array. */
 void runs_free(struct run **runs, size_t n);
 /* Sets created (now, ISO-8601 UTC) and host (this machine) where still NULL. */

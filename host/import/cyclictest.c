@@ -325,8 +325,7 @@ static int ct_finish(void *state, struct import_result *out, char *err, size_t e
     cJSON_Delete(doc);
     out->note = note;
     if (rc != 0) {
-        run_free(r);
-        free(r);
+        run_delete(r);
         return -1;
     }
     import_result_one(out, r);

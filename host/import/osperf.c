@@ -243,10 +243,7 @@ static int os_finish(void *state, struct import_result *out, char *err, size_t e
 static void os_close(void *state)
 {
     struct osperf *s = state;
-    if (s->run) {
-        run_free(s->run);
-        free(s->run);
-    }
+    run_delete(s->run);
     free(s->v);
     free(s);
 }

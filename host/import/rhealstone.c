@@ -199,10 +199,7 @@ static int rh_finish(void *state, struct import_result *out, char *err, size_t e
 static void rh_close(void *state)
 {
     struct rh_import *s = state;
-    if (s->run) {
-        run_free(s->run);
-        free(s->run);
-    }
+    run_delete(s->run);
     free(s);
 }
 

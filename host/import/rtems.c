@@ -415,10 +415,7 @@ static int rt_finish(void *state, struct import_result *out, char *err, size_t e
 static void rt_close(void *state)
 {
     struct rtems_imp *s = state;
-    if (s->run) {
-        run_free(s->run);
-        free(s->run);
-    }
+    run_delete(s->run);
     free(s->done);
     free(s);
 }

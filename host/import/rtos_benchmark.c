@@ -197,10 +197,7 @@ static int rb_finish(void *state, struct import_result *out, char *err, size_t e
 static void rb_close(void *state)
 {
     struct rtosb *s = state;
-    if (s->run) {
-        run_free(s->run);
-        free(s->run);
-    }
+    run_delete(s->run);
     free(s);
 }
 

@@ -353,10 +353,7 @@ static int rbn_finish(void *state, struct import_result *out, char *err, size_t 
 static void rbn_close(void *state)
 {
     struct rtosbench *s = state;
-    if (s->run) {
-        run_free(s->run);
-        free(s->run);
-    }
+    run_delete(s->run);
     free(s);
 }
 

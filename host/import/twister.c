@@ -128,10 +128,7 @@ static int top_is_array(const struct twister *s)
 
 static void suite_free(struct suite *su)
 {
-    if (su->run) {
-        run_free(su->run);
-        free(su->run);
-    }
+    run_delete(su->run);
     free(su->cycles);
     free(su->ns);
     memset(su, 0, sizeof *su);

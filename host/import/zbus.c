@@ -245,10 +245,7 @@ static int zbus_finish(void *state, struct import_result *out, char *err, size_t
 static void zbus_close(void *state)
 {
     struct zbus_import *z = state;
-    if (z->run) {
-        run_free(z->run);
-        free(z->run);
-    }
+    run_delete(z->run);
     free(z->point_line);
     free(z);
 }

@@ -346,10 +346,7 @@ static int zc_finish(void *state, struct import_result *out, char *err, size_t e
 static void zc_close(void *state)
 {
     struct zc_import *z = state;
-    if (z->run) {
-        run_free(z->run);
-        free(z->run);
-    }
+    run_delete(z->run);
     free(z->acc);
     free(z->version);
     free(z);

@@ -453,10 +453,7 @@ static int zephyr_finish(void *state, struct import_result *out, char *err, size
 static void zephyr_close(void *state)
 {
     struct zephyr_import *z = state;
-    if (z->run) {
-        run_free(z->run);
-        free(z->run);
-    }
+    run_delete(z->run);
     free(z->board);
     free(z->version);
     free(z->cycles);
