@@ -3,6 +3,7 @@
  */
 #include "run.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,17 @@ const char *run_hdr(const struct run *r, const char *key)
 void run_hdr_set(struct run *r, const char *key, const char *value)
 {
     kv_set(&r->hdr, &r->n_hdr, key, value);
+}
+
+void run_set_clock(struct run *r, double hz, const char *source)
+{
+    char buf[64];
+    if (!(hz > 0))
+        return;
+    snprintf(buf, sizeof buf, "%.0f", hz);
+    run_hdr_set(r, "hz", buf);
+    run_hdr_set(r, "hz_source", source);
+    r->ns_per_unit = 1e9 / hz;
 }
 
 const char *run_meta(const struct run *r, const char *key)

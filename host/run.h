@@ -162,6 +162,9 @@ void issues_free(struct issue_list *l);
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
+/* The counter's clock HZ (> 0; else nothing): header `hz` (whole Hz) and
+ * `hz_source` SOURCE ("given", "derived", ...), and the run's ns per unit. */
+void run_set_clock(struct run *r, double hz, const char *source);
 /* The run's meta KEY, or NULL; set (replacing) KEY. */
 const char *run_meta(const struct run *r, const char *key);
 void run_meta_set(struct run *r, const char *key, const char *value);

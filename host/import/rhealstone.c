@@ -176,10 +176,7 @@ static int rh_finish(void *state, struct import_result *out, char *err, size_t e
         run_hdr_set(r, "board", o->board);
     char buf[64];
     if (o->cpu_hz > 0) {
-        snprintf(buf, sizeof buf, "%.0f", o->cpu_hz);
-        run_hdr_set(r, "hz", buf);
-        run_hdr_set(r, "hz_source", "given");
-        r->ns_per_unit = 1e9 / o->cpu_hz;
+        run_set_clock(r, o->cpu_hz, "given");
         for (size_t i = 0; i < r->n_m; i++)
             if (!metric_is_value(&r->m[i]))
                 r->m[i].mean_ns = r->m[i].mean * r->ns_per_unit;

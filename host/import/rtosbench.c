@@ -301,11 +301,7 @@ static void header(struct run *r, const struct import_options *o)
     run_hdr_set(r, "bench", TOOL);
     run_hdr_set(r, "unit", "count");
     run_hdr_set(r, "clock", "hw");
-    if (o->cpu_hz > 0) {
-        snprintf(buf, sizeof buf, "%.0f", o->cpu_hz);
-        run_hdr_set(r, "hz", buf);
-        run_hdr_set(r, "hz_source", "given");
-    }
+    run_set_clock(r, o->cpu_hz, "given");
     if (o->iters > 0) {
         snprintf(buf, sizeof buf, "%u", o->iters);
         run_hdr_set(r, "iters", buf);
@@ -339,7 +335,6 @@ static int rbn_finish(void *state, struct import_result *out, char *err, size_t 
     r->origin = xstrdup(TOOL);
     r->source = xstrdup(s->options.source ? s->options.source : "import");
     r->unit = xstrdup("count");
-    r->ns_per_unit = s->options.cpu_hz > 0 ? 1e9 / s->options.cpu_hz : 0;
     run_stamp(r);
     header(r, &s->options);
     figures_counter_wrap(r, &s->options, 1); /* its figures are the counter's ticks */

@@ -313,17 +313,7 @@ static void fill_run(struct twister *s, struct run *r)
     run_hdr_set(r, "bench", TOOL);
     run_hdr_set(r, "testsuite", u->name);
     run_hdr_set(r, "twister_status", u->status[0] ? u->status : "none");
-    int consistent = 0;
-    double hz = o->cpu_hz > 0 ? o->cpu_hz : zephyr_derive_hz(u->cycles, u->ns, u->n, &consistent);
-    if (hz > 0) {
-        snprintf(buf, sizeof buf, "%.0f", hz);
-        run_hdr_set(r, "hz", buf);
-        run_hdr_set(r, "hz_source",
-                    o->cpu_hz > 0 ? "given"
-                    : consistent  ? "derived"
-                                  : "derived-median");
-        r->ns_per_unit = 1e9 / hz;
-    }
+    zephyr_set_clock(r, o->cpu_hz, 0, u->cycles, u->ns, u->n);
     if (o->iters > 0) {
         snprintf(buf, sizeof buf, "%u", o->iters);
         run_hdr_set(r, "iters", buf);

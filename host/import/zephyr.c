@@ -220,6 +220,23 @@ double zephyr_derive_hz(const uint64_t *cycles, const uint64_t *ns, size_t n, in
     return floor(med + 0.5);
 }
 
+void zephyr_set_clock(struct run *r, double given_hz, double printed_hz, const uint64_t *cycles,
+                      const uint64_t *ns, size_t n)
+{
+    int consistent = 0;
+    if (given_hz > 0) {
+        run_set_clock(r, given_hz, "given");
+        return;
+    }
+    double hz = zephyr_derive_hz(cycles, ns, n, &consistent);
+    if (consistent)
+        run_set_clock(r, hz, "derived");
+    else if (printed_hz > 0)
+        run_set_clock(r, printed_hz, "printed");
+    else
+        run_set_clock(r, hz, "derived-median");
+}
+
 /* Token after "-b" / "--board" / "--board=" in a west build line. */
 static char *find_board(const char *line, size_t len)
 {
@@ -385,8 +402,6 @@ static void zephyr_feed(void *state, const char *p, size_t ll)
 static void fill_header(struct zephyr_import *z, struct run *out)
 {
     const struct import_options *o = &z->options;
-    int consistent = 0;
-    double hz = o->cpu_hz > 0 ? o->cpu_hz : zephyr_derive_hz(z->cycles, z->ns, z->n, &consistent);
     char buf[64];
     run_hdr_set(out, "kernel", "Zephyr");
     if (z->version)
@@ -398,15 +413,7 @@ static void fill_header(struct zephyr_import *z, struct run *out)
     run_hdr_set(out, "unit", "cycles");
     run_hdr_set(out, "clock", "hw");
     run_hdr_set(out, "bench", "latency_measure");
-    if (hz > 0) {
-        snprintf(buf, sizeof buf, "%.0f", hz);
-        run_hdr_set(out, "hz", buf);
-        run_hdr_set(out, "hz_source",
-                    o->cpu_hz > 0 ? "given"
-                    : consistent  ? "derived"
-                                  : "derived-median");
-        out->ns_per_unit = 1e9 / hz;
-    }
+    zephyr_set_clock(out, o->cpu_hz, 0, z->cycles, z->ns, z->n);
     if (o->iters > 0) {
         snprintf(buf, sizeof buf, "%u", o->iters);
         run_hdr_set(out, "iters", buf);

@@ -37,6 +37,13 @@ int zephyr_parse_row(const char *line, size_t len, struct zephyr_row *row);
  * Returns 0 if no row has ns > 0. */
 double zephyr_derive_hz(const uint64_t *cycles, const uint64_t *ns, size_t n, int *consistent);
 
+/* The run's clock (run_set_clock) for latency_measure's rows: GIVEN_HZ
+ * (--cpu-hz) when > 0, else derived from the rows, else, when the rows
+ * contradict each other, PRINTED_HZ when the log printed one (> 0), else their
+ * median ("given", "derived", "printed", "derived-median"). */
+void zephyr_set_clock(struct run *r, double given_hz, double printed_hz, const uint64_t *cycles,
+                      const uint64_t *ns, size_t n);
+
 /* The importer (import/importer.h): one run per log; result rows after a second
  * boot banner, and repeated ids, are ignored and counted in the note. */
 extern const struct importer importer_zephyr;

@@ -368,27 +368,9 @@ static void set_clock(struct legacy *z, struct run *r)
         c[i] = z->rows[i].cycles;
         ns[i] = z->rows[i].ns;
     }
-    int consistent = 0;
-    double hz = zephyr_derive_hz(c, ns, z->n, &consistent);
+    zephyr_set_clock(r, z->options.cpu_hz, z->printed_hz, c, ns, z->n);
     free(c);
     free(ns);
-    const char *src = "derived";
-    if (z->options.cpu_hz > 0) {
-        hz = z->options.cpu_hz;
-        src = "given";
-    } else if (!consistent && z->printed_hz > 0) {
-        hz = z->printed_hz;
-        src = "printed";
-    } else if (!consistent) {
-        src = "derived-median";
-    }
-    if (hz <= 0)
-        return;
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.0f", hz);
-    run_hdr_set(r, "hz", buf);
-    run_hdr_set(r, "hz_source", src);
-    r->ns_per_unit = 1e9 / hz;
 }
 
 static void fill_header(struct legacy *z, struct run *r, const char *tool)
