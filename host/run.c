@@ -3,6 +3,7 @@
  */
 #include "run.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +46,21 @@ void run_hdr_set(struct run *r, const char *key, const char *value)
     kv_set(&r->hdr, &r->n_hdr, key, value);
 }
 
+void run_hdr_setf(struct run *r, const char *key, const char *fmt, ...)
+{
+    char buf[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    run_hdr_set(r, key, buf);
+}
+
 void run_set_clock(struct run *r, double hz, const char *source)
 {
-    char buf[64];
     if (!(hz > 0))
         return;
-    snprintf(buf, sizeof buf, "%.0f", hz);
-    run_hdr_set(r, "hz", buf);
+    run_hdr_setf(r, "hz", "%.0f", hz);
     run_hdr_set(r, "hz_source", source);
     r->ns_per_unit = 1e9 / hz;
 }

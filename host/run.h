@@ -162,6 +162,9 @@ void issues_free(struct issue_list *l);
 
 const char *run_hdr(const struct run *r, const char *key); /* NULL if absent */
 void run_hdr_set(struct run *r, const char *key, const char *value);
+/* run_hdr_set() of the value FMT formats. */
+void run_hdr_setf(struct run *r, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The counter's clock HZ (> 0; else nothing): header `hz` (whole Hz) and
  * `hz_source` SOURCE ("given", "derived", ...), and the run's ns per unit. */
 void run_set_clock(struct run *r, double hz, const char *source);

@@ -277,9 +277,7 @@ static void fill_header(struct run *r, const cJSON *doc, const struct import_opt
         run_hdr_set(r, "rt_tests", v);
     if ((v = member_str(doc, "start_time")))
         run_hdr_set(r, "start_time", v);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
 }
 
 /* The run of a parsed document; -1 with a message. */

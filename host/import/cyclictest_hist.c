@@ -226,9 +226,7 @@ static int cth_finish(void *state, struct import_result *out, char *err, size_t 
     run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     r->status = RUN_COMPLETE;
     import_result_one(out, r);
     return 0;

@@ -228,12 +228,9 @@ static int os_finish(void *state, struct import_result *out, char *err, size_t e
     run_hdr_set(r, "clock", "hw");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     if (s->count) {
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)s->count);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%llu", (unsigned long long)s->count);
     }
     r->status = RUN_COMPLETE; /* the format has no end line */
     import_result_one(out, r);

@@ -174,7 +174,6 @@ static int rh_finish(void *state, struct import_result *out, char *err, size_t e
     run_hdr_set(r, "clock", "hw");
     if (o->board && *o->board)
         run_hdr_set(r, "board", o->board);
-    char buf[64];
     if (o->cpu_hz > 0) {
         run_set_clock(r, o->cpu_hz, "given");
         for (size_t i = 0; i < r->n_m; i++)
@@ -182,11 +181,9 @@ static int rh_finish(void *state, struct import_result *out, char *err, size_t e
                 r->m[i].mean_ns = r->m[i].mean * r->ns_per_unit;
     }
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%u", o->iters);
     }
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     /* the format has no end line: a cut log cannot be told from a whole one */
     r->status = RUN_COMPLETE;
     import_result_one(out, r);

@@ -356,7 +356,6 @@ static char *note(const struct rtems_imp *s)
 static void header(struct rtems_imp *s, struct run *r)
 {
     const struct import_options *o = &s->options;
-    char buf[64];
     run_hdr_set(r, "bench", TOOL);
     run_hdr_set(r, "kernel", "RTEMS");
     if (s->kver[0])
@@ -374,13 +373,10 @@ static void header(struct rtems_imp *s, struct run *r)
             r->m[i].mean_ns = r->m[i].mean * r->ns_per_unit;
     }
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%u", o->iters);
     }
-    snprintf(buf, sizeof buf, "%zu", s->read);
-    run_hdr_set(r, "tests", buf);
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "tests", "%zu", s->read);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
 }
 
 static int rt_finish(void *state, struct import_result *out, char *err, size_t errlen)

@@ -268,9 +268,7 @@ static void stamp(struct tl *s, struct run *r)
     run_hdr_set(r, ARTIFACT_RESOLUTION_KEY, s->ns_per_unit == 1.0 ? "1" : "1000");
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     r->status = RUN_COMPLETE;
 }
 

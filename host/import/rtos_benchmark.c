@@ -178,9 +178,7 @@ static int rb_finish(void *state, struct import_result *out, char *err, size_t e
     }
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     if (s->options.counter_bits) /* the port's counter, its figures converted to ns */
         figures_counter_wrap(r, &s->options, 1e9 / s->options.counter_hz);
     if (s->done) {

@@ -297,19 +297,16 @@ static void missing_sections(struct rtosbench *s)
 
 static void header(struct run *r, const struct import_options *o)
 {
-    char buf[32];
     run_hdr_set(r, "bench", TOOL);
     run_hdr_set(r, "unit", "count");
     run_hdr_set(r, "clock", "hw");
     run_set_clock(r, o->cpu_hz, "given");
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%u", o->iters);
     }
     if (o->board && *o->board)
         run_hdr_set(r, "board", o->board);
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
 }
 
 static int rbn_finish(void *state, struct import_result *out, char *err, size_t errlen)

@@ -252,9 +252,7 @@ static int tm_finish(void *state, struct import_result *out, char *err, size_t e
     run_hdr_set(r, "bench", TOOL);
     if (s->options.board && *s->options.board)
         run_hdr_set(r, "board", s->options.board);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     r->status = s->want_total ? RUN_INCOMPLETE : RUN_COMPLETE;
     if (s->want_total)
         r->status_detail =

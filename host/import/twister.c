@@ -298,7 +298,6 @@ static void fill_run(struct twister *s, struct run *r)
 {
     const struct import_options *o = &s->options;
     struct suite *u = &s->su;
-    char buf[64];
     r->origin = xstrdup("twister");
     r->source = xstrdup(o->source ? o->source : "import");
     run_stamp(r);
@@ -315,11 +314,9 @@ static void fill_run(struct twister *s, struct run *r)
     run_hdr_set(r, "twister_status", u->status[0] ? u->status : "none");
     zephyr_set_clock(r, o->cpu_hz, 0, u->cycles, u->ns, u->n);
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%u", o->iters);
     }
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
     r->status = RUN_INCOMPLETE;
     if (u->too_many)
         r->status_detail =

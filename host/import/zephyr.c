@@ -402,7 +402,6 @@ static void zephyr_feed(void *state, const char *p, size_t ll)
 static void fill_header(struct zephyr_import *z, struct run *out)
 {
     const struct import_options *o = &z->options;
-    char buf[64];
     run_hdr_set(out, "kernel", "Zephyr");
     if (z->version)
         run_hdr_set(out, "kver", z->version);
@@ -415,11 +414,9 @@ static void fill_header(struct zephyr_import *z, struct run *out)
     run_hdr_set(out, "bench", "latency_measure");
     zephyr_set_clock(out, o->cpu_hz, 0, z->cycles, z->ns, z->n);
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(out, "iters", buf);
+        run_hdr_setf(out, "iters", "%u", o->iters);
     }
-    snprintf(buf, sizeof buf, "%zu", z->n);
-    run_hdr_set(out, "count", buf);
+    run_hdr_setf(out, "count", "%zu", z->n);
 }
 
 static int zephyr_finish(void *state, struct import_result *out, char *err, size_t errlen)

@@ -376,7 +376,6 @@ static void set_clock(struct legacy *z, struct run *r)
 static void fill_header(struct legacy *z, struct run *r, const char *tool)
 {
     const struct import_options *o = &z->options;
-    char buf[64];
     r->origin = xstrdup("zephyr-legacy");
     r->source = xstrdup(o->source ? o->source : "import");
     run_stamp(r);
@@ -391,11 +390,9 @@ static void fill_header(struct legacy *z, struct run *r, const char *tool)
     run_hdr_set(r, "bench", z->csv ? TOOL_LM "-recording.csv" : tool);
     set_clock(z, r);
     if (o->iters > 0) {
-        snprintf(buf, sizeof buf, "%u", o->iters);
-        run_hdr_set(r, "iters", buf);
+        run_hdr_setf(r, "iters", "%u", o->iters);
     }
-    snprintf(buf, sizeof buf, "%zu", r->n_m);
-    run_hdr_set(r, "count", buf);
+    run_hdr_setf(r, "count", "%zu", r->n_m);
 }
 
 /* The rows as metrics; repeated ids keep their first figure (counted). */
